@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { DetailingHero } from "@/components/detailing/DetailingHero";
+import { DetailingReviews } from "@/components/detailing/DetailingReviews";
+import { ServiceSections } from "@/components/detailing/ServiceSections";
+import { ContentImage } from "@/components/media/ContentImage";
+import { getDetailingPage, getReviews, getServices, getSite, getStrings } from "@/lib/content";
+import { pageMetadata } from "@/lib/seo";
+import styles from "./page.module.css";
+
+export function generateMetadata(): Metadata {
+  const page = getDetailingPage();
+  return pageMetadata(getSite(), { ...page.meta, path: "/auto-detailing", image: page.hero.image.image });
+}
+
+/** The detailing landing page. The price calculator (its own issue) goes between the premises and the services. */
+export default function AutoDetailingPage() {
+  const page = getDetailingPage();
+  const strings = getStrings();
+  return (
+    <>
+      <DetailingHero hero={page.hero} />
+      <section className="section" aria-labelledby="intro-heading">
+        <div className={`container ${styles.intro}`}>
+          <h2 id="intro-heading">{page.intro.heading}</h2>
+          <div className={styles.introText}>
+            {page.intro.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="section section-alt" aria-labelledby="premises-heading">
+        <div className={`container ${styles.premises}`}>
+          <ContentImage
+            image={page.premises.image.image}
+            alt={page.premises.image.alt}
+            sizes="(min-width: 761px) 600px, 100vw"
+            className={styles.premisesImage}
+          />
+          <div>
+            <h2 id="premises-heading">{page.premises.heading}</h2>
+            {page.premises.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </div>
+      </section>
+      <ServiceSections section={page.services} services={getServices()} strings={strings.detailingPage} />
+      <DetailingReviews
+        heading={page.reviews.heading}
+        reviews={getReviews()}
+        strings={strings.reviews}
+        reviewsUrl={getSite().googleReviewsUrl}
+      />
+    </>
+  );
+}

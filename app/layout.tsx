@@ -1,0 +1,56 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { MobileActionBar } from "@/components/layout/MobileActionBar";
+import { ScrollToTop } from "@/components/layout/ScrollToTop";
+import { SiteFooter } from "@/components/layout/SiteFooter";
+import { SiteHeader } from "@/components/layout/SiteHeader";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { getSite, getStrings } from "@/lib/content";
+import { telHref } from "@/lib/format";
+import { businessJsonLd, siteOrigin } from "@/lib/seo";
+import { inter } from "./fonts";
+import "./styles/globals.css";
+import styles from "./layout.module.css";
+
+export function generateMetadata(): Metadata {
+  const site = getSite();
+  return {
+    metadataBase: new URL(siteOrigin(site)),
+    title: { default: `${site.name} – ${site.tagline}`, template: `%s | ${site.name}` },
+    description: site.description,
+    applicationName: site.name,
+    formatDetection: { telephone: false },
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: "#0b1522",
+  width: "device-width",
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  const site = getSite();
+  const strings = getStrings();
+  return (
+    <html lang="nb" className={inter.variable}>
+      <body>
+        <a href="#main" className={styles.skipLink}>
+          {strings.skipLink}
+        </a>
+        <SiteHeader site={site} strings={strings} />
+        <main id="main" tabIndex={-1} className={styles.main}>
+          {children}
+        </main>
+        <SiteFooter site={site} strings={strings} />
+        <MobileActionBar
+          quote={{ label: strings.cta.quote, href: strings.cta.quoteHref }}
+          call={{ label: strings.cta.call, href: telHref(site.phone) }}
+          hiddenOn={[strings.cta.quoteHref, "/takk-for-henvendelsen"]}
+        />
+        <ScrollToTop />
+        <JsonLd data={businessJsonLd(site)} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { PageIntro } from "@/components/content/PageIntro";
+import { Prose } from "@/components/content/Prose";
+import { getPrivacyPage, getSite, getStrings } from "@/lib/content";
+import { formatDate } from "@/lib/format";
+import { pageMetadata } from "@/lib/seo";
+
+export function generateMetadata(): Metadata {
+  const { data } = getPrivacyPage();
+  return pageMetadata(getSite(), { title: data.title, description: data.description, path: "/personvern" });
+}
+
+export default function PrivacyPage() {
+  const { data, body } = getPrivacyPage();
+  return (
+    <>
+      <PageIntro
+        title={data.title}
+        eyebrow={
+          <>
+            {getStrings().privacyPage.updatedLabel} <time dateTime={data.updated}>{formatDate(data.updated)}</time>
+          </>
+        }
+      />
+      <div className="container page-body">
+        <Prose markdown={body} />
+      </div>
+    </>
+  );
+}

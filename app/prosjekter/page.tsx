@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { PageIntro } from "@/components/content/PageIntro";
+import { ContactStrip } from "@/components/layout/ContactStrip";
+import { ProjectTile } from "@/components/projects/ProjectTile";
+import { getProjects, getSite, getStrings } from "@/lib/content";
+import { pageMetadata } from "@/lib/seo";
+import styles from "./page.module.css";
+
+export function generateMetadata(): Metadata {
+  const { meta } = getStrings().projectsPage;
+  return pageMetadata(getSite(), { ...meta, path: "/prosjekter" });
+}
+
+export default function ProjectsPage() {
+  const strings = getStrings();
+  const page = strings.projectsPage;
+  return (
+    <>
+      <PageIntro title={page.heading} lead={page.lead} />
+      <div className="container page-body">
+        <ul className={styles.grid}>
+          {getProjects().map((project) => (
+            <li key={project.slug}>
+              <ProjectTile project={project} linkLabel={page.tileLink} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ContactStrip strings={strings} />
+    </>
+  );
+}

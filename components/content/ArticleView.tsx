@@ -1,0 +1,63 @@
+import { ContentImage } from "@/components/media/ContentImage";
+import { ContactStrip } from "@/components/layout/ContactStrip";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { Icon } from "@/components/ui/Icon";
+import { type Article, getSite, getStrings } from "@/lib/content";
+import { formatDate } from "@/lib/format";
+import { articleJsonLd } from "@/lib/seo";
+import styles from "./ArticleView.module.css";
+import { Prose } from "./Prose";
+
+/** An article: date, title, lead, the lead image (the page's largest paint), the body and any packages. */
+export function ArticleView({ article }: { article: Article }) {
+  const strings = getStrings();
+  return (
+    <>
+      <article className={styles.article}>
+        <header className={`container ${styles.header}`}>
+          <p className={styles.date}>
+            {strings.articlePage.publishedLabel} <time dateTime={article.date}>{formatDate(article.date)}</time>
+          </p>
+          <h1 className={styles.title}>{article.title}</h1>
+          <p className="lead">{article.lead}</p>
+        </header>
+        <div className={`container ${styles.figure}`}>
+          <ContentImage
+            image={article.image.image}
+            alt={article.image.alt}
+            sizes="(min-width: 1264px) 1200px, 100vw"
+            priority
+            className={styles.image}
+          />
+        </div>
+        <div className={`container ${styles.body}`}>
+          <Prose markdown={article.body} />
+        </div>
+        {article.packages && (
+          <section className={`container ${styles.packages}`} aria-labelledby="packages-heading">
+            <h2 id="packages-heading">{strings.articlePage.packagesHeading}</h2>
+            <ul className={styles.packageList}>
+              {article.packages.map((pkg) => (
+                <li key={pkg.name} className={styles.package}>
+                  <h3>{pkg.name}</h3>
+                  <p>{pkg.summary}</p>
+                  <p className={styles.includesLabel}>{strings.articlePage.includesLabel}</p>
+                  <ul className={styles.includes}>
+                    {pkg.includes.map((item) => (
+                      <li key={item}>
+                        <Icon name="check" size={18} />
+                        {item}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </article>
+      <ContactStrip strings={strings} />
+      <JsonLd data={articleJsonLd(getSite(), article)} />
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { ContentImage } from "@/components/media/ContentImage";
+import { Icon } from "@/components/ui/Icon";
+import type { DetailingPage, ServicesContent } from "@/lib/content/schemas";
+import type { Strings } from "@/lib/content/strings-schema";
+import { formatPrice } from "@/lib/format";
+import styles from "./ServiceSections.module.css";
+
+const multiplier = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 });
+
+/** The six detailing services, each with its price, description and what is included, and the size factors. */
+export function ServiceSections({
+  section,
+  services,
+  strings,
+}: {
+  section: DetailingPage["services"];
+  services: ServicesContent;
+  strings: Strings["detailingPage"];
+}) {
+  return (
+    <section className="section" aria-labelledby="services-heading">
+      <div className="container">
+        <h2 id="services-heading">{section.heading}</h2>
+        <p className="lead">{section.lead}</p>
+        <div className={styles.list}>
+          {services.categories.flatMap((category) =>
+            category.services.map((service) => (
+              <article
+                key={service.id}
+                id={service.id}
+                className={styles.service}
+                aria-labelledby={`${service.id}-title`}
+              >
+                <header className={styles.head}>
+                  <p className={styles.category}>{category.title}</p>
+                  <h3 id={`${service.id}-title`}>{service.title}</h3>
+                  <p className={styles.price}>{formatPrice(service.price)}</p>
+                </header>
+                <div className={styles.body}>
+                  <p className={styles.summary}>{service.summary}</p>
+                  {service.paragraphs.map((p) => (
+                    <p key={p}>{p}</p>
+                  ))}
+                  <h4 className={styles.includesLabel}>{strings.includesLabel}</h4>
+                  <ul className={styles.includes}>
+                    {service.includes.map((item) => (
+                      <li key={item}>
+                        <Icon name="check" size={18} />
+                        {item}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </article>
+            )),
+          )}
+        </div>
+        <div className={styles.sizes}>
+          <h3>{strings.sizesHeading}</h3>
+          <p>{strings.sizesText}</p>
+          <ul className={styles.sizeList}>
+            {services.sizes.map((size) => (
+              <li key={size.type}>
+                <ContentImage
+                  image={size.image.image}
+                  alt={size.image.alt}
+                  sizes="160px"
+                  className={styles.sizeImage}
+                />
+                <span className={styles.sizeName}>{size.type}</span>
+                <span className={styles.sizeFactor}>× {multiplier.format(size.multiplier)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import styles from "./ErrorScreen.module.css";
+
+/**
+ * The spec's failure screen: "Unexpected Application Error!", then the status
+ * and status text (404 Not Found) or the error's message, and a way on.
+ * No hooks and no server-only imports, so the error boundaries can use it.
+ */
+export function ErrorScreen({
+  heading,
+  status,
+  text,
+  actions,
+}: {
+  heading: string;
+  status: string;
+  text: string;
+  actions: ReactNode;
+}) {
+  return (
+    <div className={`container ${styles.screen}`}>
+      <h1 className={styles.heading}>{heading}</h1>
+      <p className={styles.status}>{status}</p>
+      <p className={styles.text}>{text}</p>
+      <div className={styles.actions}>{actions}</div>
+    </div>
+  );
+}

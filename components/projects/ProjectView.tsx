@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { PageIntro } from "@/components/content/PageIntro";
+import { ContactStrip } from "@/components/layout/ContactStrip";
+import { BeforeAfterPair } from "@/components/media/BeforeAfterPair";
+import { getStrings } from "@/lib/content";
+import type { Project } from "@/lib/content/schemas";
+import { resolveImage } from "@/lib/images";
+import styles from "./ProjectView.module.css";
+
+/** One project: before and after, the car, the job and the story. */
+export function ProjectView({ project }: { project: Project }) {
+  const strings = getStrings();
+  const labels = strings.projectPage;
+  return (
+    <>
+      <PageIntro
+        eyebrow={
+          <Link href="/prosjekter" className={styles.back}>
+            ← {labels.backLink}
+          </Link>
+        }
+        title={project.title}
+        lead={project.summary}
+      />
+      <div className={`container page-body ${styles.layout}`}>
+        <BeforeAfterPair
+          before={{ image: resolveImage(project.before.image), alt: project.before.alt }}
+          after={{ image: resolveImage(project.after.image), alt: project.after.alt }}
+          labels={{ before: labels.beforeLabel, after: labels.afterLabel }}
+          sizes="(min-width: 1264px) 600px, 50vw"
+          priority
+        />
+        <div className={styles.details}>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{labels.carLabel}</dt>
+              <dd>{project.car}</dd>
+            </div>
+            <div>
+              <dt>{labels.serviceLabel}</dt>
+              <dd>{project.service}</dd>
+            </div>
+          </dl>
+          <div className={styles.story}>
+            {project.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </div>
+      </div>
+      <ContactStrip strings={strings} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReviewsContent } from "@/lib/content/schemas";
+import type { Strings } from "@/lib/content/strings-schema";
+import { fill } from "@/lib/format";
+import styles from "./ReviewsSummary.module.css";
+import { Stars } from "./Stars";
+
+const oneDecimal = new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The Google rating in plain HTML (no third-party widget): score, stars, count and a link to the reviews. */
+export function ReviewsSummary({
+  summary,
+  strings,
+  reviewsUrl,
+}: {
+  summary: ReviewsContent["summary"];
+  strings: Strings["reviews"];
+  reviewsUrl: string;
+}) {
+  const rating = oneDecimal.format(summary.rating).replace(",", ".");
+  return (
+    <div className={styles.summary}>
+      <span className={styles.score}>{rating}</span>
+      <div>
+        <Stars points={Math.round(summary.rating)} label={fill(strings.stars, { n: rating })} />
+        <p className={styles.caption}>{fill(strings.ratingSummary, { rating, count: summary.count })}</p>
+        <a href={reviewsUrl} target="_blank" rel="noopener noreferrer" className={styles.link}>
+          {strings.readMore}
+          <span className="visually-hidden"> (Google, åpnes i ny fane)</span>
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/** Checks on the exported files themselves: what a static host will serve. */
+import { expect, test } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { getSite } from "../lib/content";
+import { OUT_DIR } from "../scripts/lib/build-stamp";
+import { fileForPath, firstLoadJsGzip, htmlFor, listHtmlFiles, referencedUrls } from "../scripts/lib/export-inspect";
+import { routes } from "./routes";
+
+const site = getSite();
+const JS_BUDGET = 200 * 1024;
+
+test("every internal link and image in out/ resolves to a file", () => {
+  const broken: string[] = [];
+  for (const file of listHtmlFiles()) {
+    for (const url of referencedUrls(fs.readFileSync(file, "utf8"))) {
+      let urlPath: string | undefined;
+      if (url.startsWith("/") && !url.startsWith("//")) urlPath = url;
+      else if (url.startsWith(site.siteUrl)) urlPath = url.slice(site.siteUrl.length) || "/";
+      if (!urlPath || urlPath.startsWith("/#")) continue;
+      if (!fileForPath(urlPath)) broken.push(`${path.relative(OUT_DIR, file)} → ${url}`);
+    }
+  }
+  expect(broken).toEqual([]);
+});
+
+test("content pages ship at most 200 KB of JavaScript (gzip) on first load", () => {
+  const over = routes
+    .filter((r) => r.contentPage)
+    .map((r) => ({ path: r.path, kb: Math.round(firstLoadJsGzip(r.path) / 1024) }))
+    .filter((r) => r.kb * 1024 > JS_BUDGET);
+  expect(over).toEqual([]);
+});
+
+test("raster images are responsive: AVIF and WebP srcsets, width and height, lazy below the fold", async ({ page }) => {
+  for (const route of ["/", "/auto-detailing", "/prosjekter", "/lakkrens"]) {
+    await page.goto(route);
+    const images = await page.locator("main picture img").evaluateAll((imgs) =>
+      imgs.map((img) => {
+        const picture = img.parentElement!;
+        return {
+          src: img.getAttribute("src"),
+          width: Number(img.getAttribute("width")),
+          height: Number(img.getAttribute("height")),
+          loading: img.getAttribute("loading"),
+          fetchpriority: img.getAttribute("fetchpriority"),
+          avif: picture.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? "",
+          webp: picture.querySelector('source[type="image/webp"]')?.getAttribute("srcset") ?? "",
+        };
+      }),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    for (const img of images) {
+      expect(img.width, `${route} ${img.src}`).toBeGreaterThan(0);
+      expect(img.height, `${route} ${img.src}`).toBeGreaterThan(0);
+      if (img.width > 300) {
+        expect(img.avif.split(",").length, `${route} ${img.src} avif widths`).toBeGreaterThan(1);
+        expect(img.webp).toMatch(/\.webp \d+w/);
+      }
+    }
+    // exactly the largest paint is eager and high priority; the rest wait until scrolled near
+    const eager = images.filter((i) => i.loading === "eager");
+    expect(eager.every((i) => i.fetchpriority === "high")).toBe(true);
+    expect(images.filter((i) => i.loading === "lazy").length).toBeGreaterThan(0);
+  }
+});
+
+test("the hero poster and an article's lead image load first and are never lazy", () => {
+  const hero = htmlFor("/");
+  expect(hero).toMatch(/<img[^>]*hero-poster[^>]*>/);
+  const heroImg = /<img[^>]*hero-poster[^>]*>/.exec(hero)![0];
+  expect(heroImg).toContain('fetchPriority="high"');
+  expect(heroImg).toContain('loading="eager"');
+
+  const article = htmlFor("/lakkeringsfri-bulkoppretting");
+  const lead = /<img[^>]*article-bulkoppretting[^>]*>/.exec(article)![0];
+  expect(lead).toContain('fetchPriority="high"');
+  expect(lead).not.toContain('loading="lazy"');
+});
+
+test("the hero video is muted, looping, inline and autoplaying, with a poster and both formats", () => {
+  const html = htmlFor("/");
+  const video = /<video[^>]*>[\s\S]*?<\/video>/.exec(html)![0];
+  for (const attr of ["autoPlay", "muted", "loop", "playsInline", "poster="]) {
+    expect(video.toLowerCase()).toContain(attr.toLowerCase());
+  }
+  expect(video).toContain('type="video/webm"');
+  expect(video).toContain('type="video/mp4"');
+  for (const file of ["hero.mp4", "hero.webm"]) {
+    expect(fs.statSync(path.join(OUT_DIR, "video", file)).size).toBeLessThan(1024 * 1024);
+  }
+});

@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { routes } from "./routes";
+
+async function caseTops(page: import("@playwright/test").Page) {
+  const section = page.getByRole("region", { name: "Før og etter" });
+  const boxes = await Promise.all((await section.getByRole("article").all()).map((a) => a.boundingBox()));
+  return boxes.map((b) => Math.round(b!.y));
+}
+
+test("case studies sit side by side above 1100 px and stack at 1100 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1101, height: 900 });
+  await page.goto("/");
+  const wide = await caseTops(page);
+  expect(wide).toHaveLength(3);
+  expect(new Set(wide).size).toBe(1);
+
+  await page.setViewportSize({ width: 1100, height: 900 });
+  const narrow = await caseTops(page);
+  expect(narrow[0]).toBeLessThan(narrow[1]!);
+  expect(narrow[1]).toBeLessThan(narrow[2]!);
+});
+
+test.describe("at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  for (const route of routes) {
+    test(`${route.path} has no horizontal scroll`, async ({ page }) => {
+      await page.goto(route.path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});

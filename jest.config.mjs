@@ -1,0 +1,11 @@
+// Unit tests for lib/ (and, later, component tests). next/jest compiles TypeScript with Next's own SWC.
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+export default createJestConfig({
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/**/__tests__/**/*.test.ts?(x)"],
+  testPathIgnorePatterns: ["/node_modules/", "/e2e/", "/.next/", "/out/"],
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+});

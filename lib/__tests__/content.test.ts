@@ -1,0 +1,89 @@
+/** The real content/ folder: it loads, and it holds what the spec promises. */
+import { getArticle, getArticles, loadAllContent } from "../content";
+import { businessJsonLd, articleJsonLd } from "../seo";
+
+const content = loadAllContent();
+
+test("every content file is valid and every image it names exists", () => {
+  expect(content.site.name).toBeTruthy();
+});
+
+test("opening hours are Monday to Friday 07:00–17:00", () => {
+  expect(content.site.openingHours).toEqual([
+    expect.objectContaining({ days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "07:00", closes: "17:00" }),
+  ]);
+});
+
+test("four articles with the spec's dates; detailing has Basic, Premium and Ultimate", () => {
+  const dates = Object.fromEntries(getArticles().map((a) => [a.slug, a.date]));
+  expect(dates).toMatchObject({
+    "lakkeringsfri-bulkoppretting": "2023-10-13",
+    lakkrens: "2024-08-17",
+    "invendig-rens": "2024-08-17",
+  });
+  expect(Object.keys(dates).sort()).toEqual(["detailing", "invendig-rens", "lakkeringsfri-bulkoppretting", "lakkrens"]);
+  const packages = getArticle("detailing").packages ?? [];
+  expect(packages.map((p) => p.name)).toEqual(["Basic", "Premium", "Ultimate"]);
+  packages.forEach((p) => expect(p.includes.length).toBeGreaterThan(0));
+});
+
+test("eight five-star reviews dot1–dot8, several without text", () => {
+  const { reviews, summary } = content.reviews;
+  expect(reviews.map((r) => r.id)).toEqual(["dot1", "dot2", "dot3", "dot4", "dot5", "dot6", "dot7", "dot8"]);
+  expect(reviews.every((r) => r.points === 5)).toBe(true);
+  expect(reviews.filter((r) => !r.text).length).toBeGreaterThanOrEqual(2);
+  expect(summary).toMatchObject({ rating: 5, count: 14 });
+});
+
+test("three case studies, four projects", () => {
+  expect(new Set(content.cases.map((c) => c.car)).size).toBe(3);
+  expect(content.projects).toHaveLength(4);
+});
+
+test("detailing prices and size multipliers are the spec's", () => {
+  const prices = Object.fromEntries(
+    content.services.categories.flatMap((c) => c.services.map((s) => [s.title, s.price])),
+  );
+  expect(prices).toEqual({
+    "Grundig Utvendig Bilvask": 1250,
+    "Lett Innvendig Bilvask": 2500,
+    "Grunnleggende Rens": 4500,
+    "Enkel En-trinns Polering": 4500,
+    "To-trinns Polering": 6500,
+    Lakkforsegling: 3500,
+  });
+  expect(content.services.sizes.map((s) => [s.type, s.multiplier, !!s.default])).toEqual([
+    ["Liten", 1, true],
+    ["Medium/SUV", 1.2, false],
+    ["Stor", 1.3, false],
+  ]);
+});
+
+test("the spec's fixed wording", () => {
+  expect(content.home.hero.headline).toBe("Vi tar vare på bilen din");
+  expect(content.about.data.title).toBe("Vi tar vare på bilen din!");
+  expect(content.strings.thanksPage.heading).toBe("Takk for henvendelsen!");
+  expect(content.strings.thanksPage.text).toBe("Vi svarer på forespørselet ditt så fort som mulig");
+  expect(content.strings.nav.items.map((i) => [i.label, i.href])).toEqual([
+    ["Kontakt", "/kontakt"],
+    ["Blog", "/lakkeringsfri-bulkoppretting"],
+    ["Auto Detailing", "/auto-detailing"],
+    ["Bulkoppretting", "/"],
+  ]);
+  expect(content.privacy.body).toMatch(/30 dager/);
+});
+
+test("JSON-LD describes the business and the articles", () => {
+  const business = businessJsonLd(content.site);
+  expect(business).toMatchObject({
+    "@type": "AutoBodyShop",
+    telephone: content.site.phone,
+    address: { streetAddress: content.site.address.streetAddress },
+  });
+  expect(business.openingHoursSpecification[0]).toMatchObject({ opens: "07:00", closes: "17:00" });
+  expect(business.openingHoursSpecification[0]?.dayOfWeek).toHaveLength(5);
+  expect(articleJsonLd(content.site, getArticle("lakkrens"))).toMatchObject({
+    "@type": "Article",
+    datePublished: "2024-08-17",
+  });
+});

@@ -1,0 +1,31 @@
+import { fill, formatClock, formatDate, formatPrice, schemaDay, telHref } from "../format";
+
+const nbsp = "\u00a0";
+
+test("dates are Norwegian long form", () => {
+  expect(formatDate("2023-10-13")).toBe("13. oktober 2023");
+  expect(formatDate("2024-08-17")).toBe("17. august 2024");
+  expect(() => formatDate("13.10.2023")).toThrow(RangeError);
+});
+
+test("money is nb-NO whole kroner", () => {
+  expect(formatPrice(5750)).toBe(`5${nbsp}750 kr`);
+  expect(formatPrice(1250 * 1.3)).toBe(`1${nbsp}625 kr`);
+  expect(formatPrice(999.5)).toBe(`1${nbsp}000 kr`);
+  expect(formatPrice(0)).toBe("0 kr");
+});
+
+test("phone numbers become call links", () => {
+  expect(telHref("+47 67 10 20 30")).toBe("tel:+4767102030");
+});
+
+test("templates fill placeholders and refuse unknown ones", () => {
+  expect(fill("{n} av 5 stjerner", { n: 5 })).toBe("5 av 5 stjerner");
+  expect(() => fill("© {year}", {})).toThrow(/\{year\}/);
+});
+
+test("clock times and schema.org days", () => {
+  expect(formatClock("07:00")).toBe("07.00");
+  expect(schemaDay("Mo")).toBe("https://schema.org/Monday");
+  expect(() => schemaDay("Xx")).toThrow();
+});

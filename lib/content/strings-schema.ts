@@ -1,0 +1,70 @@
+/**
+ * `content/strings.json`: every short UI text that is not part of a page's own
+ * content file (menu, buttons, labels, small pages, error screens).
+ * Placeholders in braces, like `{n}`, are filled in by `fill()` in lib/format.ts.
+ */
+import { z } from "zod";
+
+const text = z.string().trim().min(1, "må fylles ut (tom tekst)");
+const internalHref = z.string().regex(/^\/[a-z0-9\-/]*$/, "må være en intern adresse som begynner med /");
+const link = z.strictObject({ label: text, href: internalHref });
+const meta = z.strictObject({ title: text, description: text.max(170, "meta-beskrivelsen bør være under 170 tegn") });
+
+export const stringsSchema = z.strictObject({
+  skipLink: text,
+  logoAlt: text,
+  nav: z.strictObject({ label: text, menuToggle: text, items: z.array(link).min(1) }),
+  labels: z.strictObject({ address: text, email: text, phone: text, openingHours: text, closed: text }),
+  cta: z.strictObject({ quote: text, quoteHref: internalHref, call: text, readMore: text }),
+  contactStrip: z.strictObject({ heading: text, text }),
+  footer: z.strictObject({
+    heading: text,
+    text,
+    contactHeading: text,
+    linksHeading: text,
+    links: z.array(link).min(1),
+    copyright: text,
+    orgNumber: text,
+  }),
+  home: z.strictObject({ beforeLabel: text, afterLabel: text, quoteSteps: z.array(text).min(1) }),
+  quotePage: z.strictObject({
+    meta,
+    heading: text,
+    lead: text,
+    stepsHeading: text,
+    steps: z.array(z.strictObject({ title: text, text })).min(1),
+    directHeading: text,
+    directText: text,
+  }),
+  contactPage: z.strictObject({
+    meta,
+    heading: text,
+    lead: text,
+    contactHeading: text,
+    mapLink: text,
+    calculatorLink: text,
+  }),
+  projectsPage: z.strictObject({ meta, heading: text, lead: text, tileLink: text }),
+  projectPage: z.strictObject({
+    carLabel: text,
+    serviceLabel: text,
+    backLink: text,
+    beforeLabel: text,
+    afterLabel: text,
+  }),
+  articlePage: z.strictObject({ publishedLabel: text, packagesHeading: text, includesLabel: text }),
+  detailingPage: z.strictObject({ priceFrom: text, includesLabel: text, sizesHeading: text, sizesText: text }),
+  reviews: z.strictObject({ stars: text, ratingSummary: text, readMore: text, noText: text }),
+  privacyPage: z.strictObject({ updatedLabel: text }),
+  thanksPage: z.strictObject({ meta, heading: text, text, homeLink: text }),
+  errorPage: z.strictObject({
+    title: text,
+    heading: text,
+    notFoundStatus: text,
+    notFoundText: text,
+    errorText: text,
+    homeLink: text,
+    reload: text,
+  }),
+});
+export type Strings = z.infer<typeof stringsSchema>;

@@ -1,0 +1,51 @@
+/** Norwegian formatting for dates, money, phone links and text templates. */
+
+const longDate = new Intl.DateTimeFormat("nb-NO", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const money = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 });
+
+/** `2023-10-13` → `13. oktober 2023` */
+export function formatDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Ugyldig dato: ${isoDate}`);
+  return longDate.format(date);
+}
+
+/** `5750` → `5 750 kr` (whole kroner, nb-NO grouping with a no-break space). */
+export function formatPrice(kroner: number): string {
+  return `${money.format(Math.round(kroner))} kr`;
+}
+
+/** `+47 67 10 20 30` → `tel:+4767102030` */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** Fills `{name}` placeholders: fill("{n} av 5", { n: 4 }) → "4 av 5". Unknown placeholders are an error. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    if (!(key in values)) throw new Error(`Teksten «${template}» bruker {${key}}, som ikke finnes her`);
+    return String(values[key]);
+  });
+}
+
+const dayNames: Record<string, string> = {
+  Mo: "Monday",
+  Tu: "Tuesday",
+  We: "Wednesday",
+  Th: "Thursday",
+  Fr: "Friday",
+  Sa: "Saturday",
+  Su: "Sunday",
+};
+
+/** Schema.org day names for JSON-LD opening hours. */
+export function schemaDay(day: string): string {
+  const name = dayNames[day];
+  if (!name) throw new RangeError(`Ukjent ukedag: ${day}`);
+  return `https://schema.org/${name}`;
+}
+
+/** `07:00` → `07.00`, the Norwegian way of writing a clock time. */
+export function formatClock(time: string): string {
+  return time.replace(":", ".");
+}

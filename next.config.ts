@@ -1,0 +1,14 @@
+import type { NextConfig } from "next";
+
+/**
+ * The site is exported fully static to `out/` (see README: "How it is built").
+ * Responsive images are produced ahead of the build by `scripts/build-images.ts`
+ * and rendered by `components/media/Picture.tsx`, so Next's image optimizer is off.
+ */
+const nextConfig: NextConfig = {
+  output: "export",
+  images: { unoptimized: true },
+  reactStrictMode: true,
+};
+
+export default nextConfig;

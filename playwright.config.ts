@@ -1,0 +1,32 @@
+/**
+ * End-to-end tests against the exported site, served by the preview server
+ * (`npm start`'s server) on its own port, in Debian's Chromium.
+ * `npm test` builds first; alone: `npm run build && npm run test:e2e`.
+ */
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from "./scripts/lib/chromium";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: "npx tsx scripts/serve.ts",
+    env: { PORT: String(port) },
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: "ignore",
+  },
+});

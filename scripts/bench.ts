@@ -1,0 +1,78 @@
+/**
+ * `npm run bench`: prints figures, judges nothing (budgets that fail live in
+ * the tests). Builds if needed, serves out/ on a spare port, then for every
+ * route prints the first-load JavaScript (gzip) and the Lighthouse mobile
+ * scores in Debian's Chromium. Lighthouse is slow (about 10 s a page): pass
+ * route paths to measure only those, e.g. `npm run bench -- / /lakkrens`.
+ */
+import { spawnSync } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { isBuildCurrent } from "./lib/build-stamp";
+import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
+import { firstLoadJsGzip } from "./lib/export-inspect";
+import { createPreviewServer } from "./preview-server";
+import { routes } from "../e2e/routes";
+
+async function main() {
+  if (!isBuildCurrent()) {
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const wanted = process.argv.slice(2);
+  const selected = wanted.length ? routes.filter((r) => wanted.includes(r.path)) : routes;
+
+  const server = createPreviewServer({ log: () => {} });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: ensureChromium(),
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+  });
+
+  const rows: string[][] = [];
+  try {
+    for (const route of selected) {
+      const js = (firstLoadJsGzip(route.path) / 1024).toFixed(1);
+      const result = await lighthouse(`${origin}${route.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        formFactor: "mobile",
+      });
+      const categories = result?.lhr.categories ?? {};
+      const audits = result?.lhr.audits ?? {};
+      const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
+      const ms = (id: string) => (audits[id]?.numericValue ? `${Math.round(audits[id]!.numericValue!)} ms` : "–");
+      rows.push([
+        route.path,
+        `${js} KB`,
+        score("performance"),
+        score("accessibility"),
+        score("best-practices"),
+        score("seo"),
+        ms("largest-contentful-paint"),
+        String(audits["cumulative-layout-shift"]?.numericValue?.toFixed(3) ?? "–"),
+      ]);
+      console.error(`målt ${route.path}`);
+    }
+  } finally {
+    chrome.kill();
+    server.close();
+  }
+
+  const header = ["route", "first-load JS (gzip)", "perf", "a11y", "best", "seo", "LCP", "CLS"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log("\nLighthouse: mobile (simulated slow 4G, 4× CPU slowdown), this machine\n");
+  console.log(line(header));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  rows.forEach((r) => console.log(line(r)));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+/**
+ * Turns every image in content/images (SVG artwork or photos: .svg .jpg .png
+ * .webp .avif) into responsive AVIF and WebP variants in public/img, plus one
+ * 1200×630 JPEG for Open Graph, and writes public/img/manifest.json, which
+ * lib/images.ts reads at build time. Unchanged images are skipped (by hash), so
+ * reruns are fast. Run by `npm run build` and `npm run dev`; alone: `npm run images`.
+ *
+ * A marketer drops a photo into content/images, names it in a content file,
+ * and rebuilds: it is served exactly like the placeholder artwork.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { IMAGE_EXTENSIONS, IMAGE_SOURCE_DIR } from "../lib/content";
+import {
+  IMAGE_FORMATS,
+  IMAGE_OUTPUT_DIR,
+  IMAGE_WIDTHS,
+  type Manifest,
+  type ManifestEntry,
+} from "../lib/image-manifest";
+
+const PIPELINE_VERSION = "1"; // bump to force every image to be redone
+const outDir = path.join(process.cwd(), IMAGE_OUTPUT_DIR);
+const manifestFile = path.join(outDir, "manifest.json");
+const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
+
+function readPreviousManifest(): Manifest {
+  try {
+    return JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
+async function processImage(name: string, file: string, hash: string): Promise<ManifestEntry> {
+  const isSvg = file.endsWith(".svg");
+  const meta = await sharp(file).metadata();
+  if (!meta.width || !meta.height) throw new Error("kan ikke lese bildets størrelse");
+  const largest = Math.max(...IMAGE_WIDTHS);
+  const width = Math.min(meta.width, largest);
+  const height = Math.round((meta.height * width) / meta.width);
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < width);
+  widths.push(width);
+
+  // SVGs are rasterised at a density that gives the largest width crisply.
+  const density = isSvg ? Math.min(72 * (width / meta.width) * 1.0001, 2400) : undefined;
+  const source = () => sharp(file, density ? { density } : {}).rotate();
+
+  for (const w of widths) {
+    const resized = source().resize({ width: w });
+    await Promise.all([
+      resized
+        .clone()
+        .avif({ quality: 55, effort: 3 })
+        .toFile(path.join(outDir, `${name}-${w}.avif`)),
+      resized
+        .clone()
+        .webp({ quality: 78 })
+        .toFile(path.join(outDir, `${name}-${w}.webp`)),
+    ]);
+  }
+  await source()
+    .resize({ width: 1200, height: 630, fit: "cover" })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toFile(path.join(outDir, `${name}-og.jpg`));
+
+  const { dominant } = await source().stats();
+  const color = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  return { width, height, widths, color, hash };
+}
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const previous = readPreviousManifest();
+  const next: Manifest = {};
+  const sources = fs
+    .readdirSync(IMAGE_SOURCE_DIR)
+    .filter((f) => IMAGE_EXTENSIONS.includes(path.extname(f).toLowerCase()))
+    .sort();
+  const problems: string[] = [];
+  let made = 0;
+
+  for (const fileName of sources) {
+    const name = path.basename(fileName, path.extname(fileName));
+    const file = path.join(IMAGE_SOURCE_DIR, fileName);
+    const where = path.relative(process.cwd(), file);
+    if (!/^[a-z0-9-]+$/.test(name)) {
+      problems.push(`${where}: filnavnet kan bare ha a–z, 0–9 og bindestrek`);
+      continue;
+    }
+    if (next[name]) {
+      problems.push(`${where}: to bilder heter «${name}» (bare filendelsen skiller dem)`);
+      continue;
+    }
+    const bytes = fs.readFileSync(file);
+    if (bytes.length > MAX_SOURCE_BYTES) {
+      problems.push(`${where}: bildet er over 40 MB`);
+      continue;
+    }
+    const hash = crypto.createHash("sha256").update(PIPELINE_VERSION).update(bytes).digest("hex").slice(0, 16);
+    const old = previous[name];
+    const complete =
+      old?.hash === hash &&
+      old.widths.every((w) => IMAGE_FORMATS.every((f) => fs.existsSync(path.join(outDir, `${name}-${w}.${f}`))));
+    if (complete) {
+      next[name] = old;
+      continue;
+    }
+    try {
+      next[name] = await processImage(name, file, hash);
+      made++;
+    } catch (error) {
+      problems.push(`${where}: kunne ikke behandles (${(error as Error).message})`);
+    }
+  }
+
+  // Variants of images that were removed from content/images go too.
+  const keep = new Set(["manifest.json"]);
+  for (const [name, entry] of Object.entries(next)) {
+    entry.widths.forEach((w) => IMAGE_FORMATS.forEach((f) => keep.add(`${name}-${w}.${f}`)));
+    keep.add(`${name}-og.jpg`);
+  }
+  for (const file of fs.readdirSync(outDir)) if (!keep.has(file)) fs.rmSync(path.join(outDir, file));
+
+  fs.writeFileSync(manifestFile, `${JSON.stringify(next, null, 2)}\n`);
+  if (problems.length) {
+    console.error(`Bildene i content/images har feil:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    process.exit(1);
+  }
+  console.log(`images: ${sources.length} bilder, ${made} laget på nytt → ${IMAGE_OUTPUT_DIR}/`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+/**
+ * Knows whether out/ is up to date: a fingerprint of every source file (path,
+ * size, mtime) and of the NEXT_PUBLIC_* variables, written into out/ after a
+ * build and compared by `npm start` before it serves.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = process.cwd();
+export const OUT_DIR = path.join(root, "out");
+const STAMP_FILE = path.join(OUT_DIR, ".build-stamp");
+const SOURCES = [
+  "app",
+  "components",
+  "content",
+  "lib",
+  "public",
+  "next.config.ts",
+  "package-lock.json",
+  "tsconfig.json",
+];
+const IGNORED = new Set(["__tests__", "img"]);
+
+function walk(entry: string, out: string[]) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return;
+  const stat = fs.statSync(full);
+  if (stat.isDirectory()) {
+    for (const name of fs.readdirSync(full)) if (!IGNORED.has(name)) walk(path.join(entry, name), out);
+  } else {
+    out.push(`${entry}:${stat.size}:${Math.floor(stat.mtimeMs)}`);
+  }
+}
+
+export function sourceFingerprint(): string {
+  const files: string[] = [];
+  SOURCES.forEach((entry) => walk(entry, files));
+  const env = Object.keys(process.env)
+    .filter((key) => key.startsWith("NEXT_PUBLIC_"))
+    .sort()
+    .map((key) => `${key}=${process.env[key]}`);
+  return crypto.createHash("sha256").update(files.sort().join("\n")).update(env.join("\n")).digest("hex");
+}
+
+export function writeBuildStamp(): void {
+  fs.writeFileSync(STAMP_FILE, sourceFingerprint());
+}
+
+export function isBuildCurrent(): boolean {
+  try {
+    return fs.readFileSync(STAMP_FILE, "utf8") === sourceFingerprint();
+  } catch {
+    return false;
+  }
+}

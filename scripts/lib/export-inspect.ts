@@ -1,0 +1,61 @@
+/**
+ * Reading the static export in out/: which file a URL maps to, what a page
+ * links to, and how much JavaScript a page loads first (gzip), for the e2e
+ * checks and `npm run bench`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { OUT_DIR } from "./build-stamp";
+
+/** The file in out/ a same-origin URL path is served from (clean URLs), or undefined. */
+export function fileForPath(urlPath: string, outDir = OUT_DIR): string | undefined {
+  const clean = decodeURIComponent(urlPath.split(/[?#]/)[0]!);
+  const candidates = clean === "/" ? ["index.html"] : [clean, `${clean}.html`, path.join(clean, "index.html")];
+  return candidates.map((c) => path.join(outDir, c)).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+}
+
+/** The out/ HTML file for a route. */
+export function htmlFor(route: string, outDir = OUT_DIR): string {
+  const file = fileForPath(route, outDir);
+  if (!file) throw new Error(`Ingen HTML i out/ for ${route}`);
+  return fs.readFileSync(file, "utf8");
+}
+
+export function listHtmlFiles(outDir = OUT_DIR): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".html")) found.push(full);
+    }
+  };
+  walk(outDir);
+  return found.sort();
+}
+
+/** Every URL an HTML page refers to: href, src, poster and each srcset candidate. */
+export function referencedUrls(html: string): string[] {
+  const urls: string[] = [];
+  for (const match of html.matchAll(/\s(?:href|src|poster)="([^"]+)"/g)) urls.push(match[1]!);
+  for (const match of html.matchAll(/\s(?:srcset|srcSet)="([^"]+)"/g)) {
+    for (const candidate of match[1]!.split(",")) urls.push(candidate.trim().split(/\s+/)[0]!);
+  }
+  return urls.map((u) => u.replace(/&amp;/g, "&"));
+}
+
+/** The scripts a page loads on first visit, with their gzip size in bytes. */
+export function firstLoadScripts(html: string, outDir = OUT_DIR): { src: string; gzip: number }[] {
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) sources.add(match[1]!);
+  return [...sources].map((src) => {
+    const file = fileForPath(src, outDir);
+    if (!file) throw new Error(`Skriptet ${src} finnes ikke i out/`);
+    return { src, gzip: zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length };
+  });
+}
+
+export function firstLoadJsGzip(route: string, outDir = OUT_DIR): number {
+  return firstLoadScripts(htmlFor(route, outDir), outDir).reduce((sum, s) => sum + s.gzip, 0);
+}

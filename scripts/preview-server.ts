@@ -1,0 +1,40 @@
+/**
+ * The preview server: serves the static export in out/ the way a static host
+ * does (clean URLs, the real 404 page, long caching for hashed assets) with
+ * serve-handler. `createPreviewServer` is used by `npm start` and by the tests.
+ */
+import http from "node:http";
+import serveHandler from "serve-handler";
+import { OUT_DIR } from "./lib/build-stamp";
+
+export interface PreviewOptions {
+  root?: string;
+  log?: (line: string) => void;
+}
+
+export function createPreviewServer({ root = OUT_DIR, log = console.log }: PreviewOptions = {}): http.Server {
+  return http.createServer((req, res) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
+    });
+    serveHandler(req, res, {
+      public: root,
+      cleanUrls: true,
+      trailingSlash: false,
+      etag: true,
+      headers: [
+        {
+          source: "_next/static/**",
+          headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }],
+        },
+        { source: "img/**", headers: [{ key: "Cache-Control", value: "public, max-age=604800" }] },
+        { source: "**/*.html", headers: [{ key: "Cache-Control", value: "no-cache" }] },
+      ],
+    }).catch((error: unknown) => {
+      log(`preview-server: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Intern feil i forhåndsvisningsserveren");
+    });
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * `npm start`: builds the site if out/ is missing or older than the sources,
+ * then serves it on http://localhost:3000 (PORT overrides).
+ */
+import { spawnSync } from "node:child_process";
+import { isBuildCurrent } from "./lib/build-stamp";
+import { createPreviewServer } from "./preview-server";
+
+const port = Number(process.env.PORT ?? 3000);
+
+if (!isBuildCurrent()) {
+  console.log("out/ mangler eller er utdatert – bygger først (npm run build) …");
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) {
+    console.error("Byggingen feilet; se meldingen over.");
+    process.exit(build.status ?? 1);
+  }
+}
+
+const server = createPreviewServer();
+server.on("error", (error: NodeJS.ErrnoException) => {
+  console.error(error.code === "EADDRINUSE" ? `Port ${port} er opptatt. Prøv PORT=3001 npm start.` : error);
+  process.exit(1);
+});
+server.listen(port, () => {
+  console.log(`Nettstedet kjører på http://localhost:${port}  (Ctrl+C stopper)`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,75 @@
+/**
+ * `npm test`: every check, in order, on a fresh machine.
+ *   1. type check  2. lint  3. Jest unit tests  4. next build (static export)
+ *   5. Playwright e2e against the exported site in Debian's Chromium
+ * Ends with one line `N passed, N failed`: the Jest and Playwright tests added
+ * together, plus one failure for each of type check, lint or build that failed
+ * (so the line never reads "0 failed" while something is red). Exit code 1 on any failure.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ensureChromium } from "./lib/chromium";
+
+const results = path.join(process.cwd(), "test-results");
+fs.mkdirSync(results, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n━━ ${label}: ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+// 1–2. Static checks: a failure counts once each.
+if (!run("type check", "npx", ["tsc", "--noEmit"])) failed++;
+if (!run("lint", "npm", ["run", "lint"])) failed++;
+
+// 3. Jest.
+const jestFile = path.join(results, "jest.json");
+fs.rmSync(jestFile, { force: true });
+const jestOk = run("unit tests", "npx", ["jest", "--json", `--outputFile=${jestFile}`]);
+const jest = readJson<{ numPassedTests: number; numFailedTests: number }>(jestFile);
+if (jest) {
+  passed += jest.numPassedTests;
+  failed += jest.numFailedTests;
+}
+if (!jestOk && (!jest || jest.numFailedTests === 0)) failed++; // jest itself broke
+
+// 4. Build.
+const built = run("build", "npm", ["run", "build"]);
+if (!built) failed++;
+
+// 5. End-to-end, only on a good build.
+if (built) {
+  const chromium = ensureChromium();
+  const e2eFile = path.join(results, "e2e.json");
+  fs.rmSync(e2eFile, { force: true });
+  const e2eOk = run("e2e", "npx", ["playwright", "test"], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
+  });
+  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(e2eFile);
+  if (e2e) {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected;
+  }
+  if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) failed++; // the runner itself broke
+}
+
+if (failures.length) console.log(`\nFeilet: ${failures.join(", ")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failures.length || failed ? 1 : 0);
