@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { Benefits } from "@/components/home/Benefits";
 import { CaseStudies } from "@/components/home/CaseStudies";
-import { Hero } from "@/components/home/Hero";
 import { PdrBlock } from "@/components/home/PdrBlock";
 import { QuoteSection } from "@/components/home/QuoteSection";
+import { HeroBanner } from "@/components/media/HeroBanner";
+import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ReviewsSection } from "@/components/reviews/ReviewsSection";
 import { getCases, getHomePage, getReviews, getSite, getStrings } from "@/lib/content";
+import { resolveImage } from "@/lib/images";
 import { pageMetadata } from "@/lib/seo";
 
 export function generateMetadata(): Metadata {
@@ -23,7 +25,17 @@ export default function HomePage() {
   const cta = { label: strings.cta.quote, href: strings.cta.quoteHref };
   return (
     <>
-      <Hero hero={home.hero} cta={cta} />
+      <HeroBanner
+        image={resolveImage(home.hero.image.image)}
+        alt={home.hero.image.alt}
+        headline={home.hero.headline}
+        lead={home.hero.lead}
+        video={{ webm: "/video/hero.webm", mp4: "/video/hero.mp4" }}
+      >
+        <ButtonLink href={cta.href} size="lg">
+          {cta.label}
+        </ButtonLink>
+      </HeroBanner>
       <PdrBlock pdr={home.pdr} href="/lakkeringsfri-bulkoppretting" />
       <Benefits benefits={home.benefits} />
       <CaseStudies

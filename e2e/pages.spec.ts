@@ -9,9 +9,13 @@ test.describe("every route", () => {
     test(`${route.path} answers with its heading, metadata and no console error`, async ({ page }) => {
       const errors: string[] = [];
       page.on("console", (msg) => {
-        if (msg.type() === "error") errors.push(msg.text());
+        // a failed resource is reported with its URL by the response listener below
+        if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(msg.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
+      page.on("response", (response) => {
+        if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+      });
 
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);

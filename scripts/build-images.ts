@@ -76,6 +76,12 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const previous = readPreviousManifest();
   const next: Manifest = {};
+  if (!fs.existsSync(IMAGE_SOURCE_DIR)) {
+    console.error(
+      `Mappen ${path.relative(process.cwd(), IMAGE_SOURCE_DIR)} finnes ikke; bildene på siden hentes derfra.`,
+    );
+    process.exit(1);
+  }
   const sources = fs
     .readdirSync(IMAGE_SOURCE_DIR)
     .filter((f) => IMAGE_EXTENSIONS.includes(path.extname(f).toLowerCase()))

@@ -21,6 +21,7 @@ export function createPreviewServer({ root = OUT_DIR, log = console.log }: Previ
     serveHandler(req, res, {
       public: root,
       cleanUrls: true,
+      directoryListing: false,
       trailingSlash: false,
       etag: true,
       headers: [

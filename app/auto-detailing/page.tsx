@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { DetailingHero } from "@/components/detailing/DetailingHero";
 import { DetailingReviews } from "@/components/detailing/DetailingReviews";
 import { ServiceSections } from "@/components/detailing/ServiceSections";
 import { ContentImage } from "@/components/media/ContentImage";
+import { HeroBanner } from "@/components/media/HeroBanner";
 import { getDetailingPage, getReviews, getServices, getSite, getStrings } from "@/lib/content";
+import { resolveImage } from "@/lib/images";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
 
@@ -18,7 +19,14 @@ export default function AutoDetailingPage() {
   const strings = getStrings();
   return (
     <>
-      <DetailingHero hero={page.hero} />
+      <HeroBanner
+        image={resolveImage(page.hero.image.image)}
+        alt={page.hero.image.alt}
+        eyebrow={page.hero.eyebrow}
+        headline={page.hero.headline}
+        lead={page.hero.lead}
+        size="medium"
+      />
       <section className="section" aria-labelledby="intro-heading">
         <div className={`container ${styles.intro}`}>
           <h2 id="intro-heading">{page.intro.heading}</h2>

@@ -18,7 +18,7 @@ export default function ProjectsPage() {
     <>
       <PageIntro title={page.heading} lead={page.lead} />
       <div className="container page-body">
-        <ul className={styles.grid}>
+        <ul className={`plain-list ${styles.grid}`}>
           {getProjects().map((project) => (
             <li key={project.slug}>
               <ProjectTile project={project} linkLabel={page.tileLink} />

@@ -1,7 +1,7 @@
 import { ContentImage } from "@/components/media/ContentImage";
 import { ContactStrip } from "@/components/layout/ContactStrip";
 import { JsonLd } from "@/components/seo/JsonLd";
-import { Icon } from "@/components/ui/Icon";
+import { CheckList } from "@/components/ui/CheckList";
 import { type Article, getSite, getStrings } from "@/lib/content";
 import { formatDate } from "@/lib/format";
 import { articleJsonLd } from "@/lib/seo";
@@ -36,20 +36,13 @@ export function ArticleView({ article }: { article: Article }) {
         {article.packages && (
           <section className={`container ${styles.packages}`} aria-labelledby="packages-heading">
             <h2 id="packages-heading">{strings.articlePage.packagesHeading}</h2>
-            <ul className={styles.packageList}>
+            <ul className={`plain-list ${styles.packageList}`}>
               {article.packages.map((pkg) => (
                 <li key={pkg.name} className={styles.package}>
                   <h3>{pkg.name}</h3>
                   <p>{pkg.summary}</p>
-                  <p className={styles.includesLabel}>{strings.articlePage.includesLabel}</p>
-                  <ul className={styles.includes}>
-                    {pkg.includes.map((item) => (
-                      <li key={item}>
-                        <Icon name="check" size={18} />
-                        {item}
-                      </li>
-                    ))}
-                  </ul>
+                  <p className="eyebrow">{strings.articlePage.includesLabel}</p>
+                  <CheckList items={pkg.includes} />
                 </li>
               ))}
             </ul>

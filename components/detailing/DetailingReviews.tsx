@@ -24,7 +24,7 @@ export function DetailingReviews({
           <h2 id="detailing-reviews-heading">{heading}</h2>
           <ReviewsSummary summary={reviews.summary} strings={strings} reviewsUrl={reviewsUrl} />
         </div>
-        <ul className={styles.cards}>
+        <ul className={`plain-list ${styles.cards}`}>
           {cards.map((review) => (
             <li key={review.id}>
               <ReviewCard review={review} strings={strings} />

@@ -1,5 +1,5 @@
 import { ContentImage } from "@/components/media/ContentImage";
-import { Icon } from "@/components/ui/Icon";
+import { CheckList } from "@/components/ui/CheckList";
 import type { DetailingPage, ServicesContent } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { formatPrice } from "@/lib/format";
@@ -32,7 +32,7 @@ export function ServiceSections({
                 aria-labelledby={`${service.id}-title`}
               >
                 <header className={styles.head}>
-                  <p className={styles.category}>{category.title}</p>
+                  <p className="eyebrow">{category.title}</p>
                   <h3 id={`${service.id}-title`}>{service.title}</h3>
                   <p className={styles.price}>{formatPrice(service.price)}</p>
                 </header>
@@ -41,15 +41,8 @@ export function ServiceSections({
                   {service.paragraphs.map((p) => (
                     <p key={p}>{p}</p>
                   ))}
-                  <h4 className={styles.includesLabel}>{strings.includesLabel}</h4>
-                  <ul className={styles.includes}>
-                    {service.includes.map((item) => (
-                      <li key={item}>
-                        <Icon name="check" size={18} />
-                        {item}
-                      </li>
-                    ))}
-                  </ul>
+                  <h4 className={`eyebrow ${styles.includesLabel}`}>{strings.includesLabel}</h4>
+                  <CheckList items={service.includes} columns={2} />
                 </div>
               </article>
             )),
@@ -58,7 +51,7 @@ export function ServiceSections({
         <div className={styles.sizes}>
           <h3>{strings.sizesHeading}</h3>
           <p>{strings.sizesText}</p>
-          <ul className={styles.sizeList}>
+          <ul className={`plain-list ${styles.sizeList}`}>
             {services.sizes.map((size) => (
               <li key={size.type}>
                 <ContentImage

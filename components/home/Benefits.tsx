@@ -12,7 +12,7 @@ export function Benefits({ benefits }: { benefits: HomePage["benefits"] }) {
         <h2 id="benefits-heading" className={styles.heading}>
           {benefits.heading}
         </h2>
-        <ul className={styles.list}>
+        <ul className={`plain-list ${styles.list}`}>
           {benefits.items.map((item, i) => (
             <li key={item.title} className={styles.item}>
               <span className={styles.icon}>

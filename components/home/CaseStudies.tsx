@@ -28,7 +28,7 @@ export function CaseStudies({
                 sizes="(min-width: 1101px) 190px, 50vw"
               />
               <div className={styles.text}>
-                <p className={styles.car}>{item.car}</p>
+                <p className="eyebrow">{item.car}</p>
                 <h3 id={`case-${item.id}`}>{item.title}</h3>
                 {item.story.map((p) => (
                   <p key={p}>{p}</p>

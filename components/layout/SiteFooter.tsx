@@ -24,7 +24,7 @@ export function SiteFooter({ site, strings }: { site: Site; strings: Strings }) 
         </div>
         <nav aria-label={footer.linksHeading}>
           <h2 className={styles.subheading}>{footer.linksHeading}</h2>
-          <ul className={styles.links}>
+          <ul className={`plain-list ${styles.links}`}>
             {footer.links.map((link) => (
               <li key={link.href}>
                 <Link href={link.href}>{link.label}</Link>

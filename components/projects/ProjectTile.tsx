@@ -14,7 +14,7 @@ export function ProjectTile({ project, linkLabel }: { project: Project; linkLabe
         className={styles.image}
       />
       <div className={styles.text}>
-        <p className={styles.service}>{project.service}</p>
+        <p className="eyebrow">{project.service}</p>
         <h2 className={styles.title}>
           <Link href={`/prosjekt/${project.slug}`} className={styles.link}>
             {project.title}

@@ -33,11 +33,11 @@ export function ProjectView({ project }: { project: Project }) {
         <div className={styles.details}>
           <dl className={styles.facts}>
             <div>
-              <dt>{labels.carLabel}</dt>
+              <dt className="eyebrow">{labels.carLabel}</dt>
               <dd>{project.car}</dd>
             </div>
             <div>
-              <dt>{labels.serviceLabel}</dt>
+              <dt className="eyebrow">{labels.serviceLabel}</dt>
               <dd>{project.service}</dd>
             </div>
           </dl>

@@ -31,7 +31,7 @@ export function ReviewsSection({
           </div>
           <ReviewsSummary summary={reviews.summary} strings={strings} reviewsUrl={reviewsUrl} />
         </div>
-        <ul className={styles.list}>
+        <ul className={`plain-list ${styles.list}`}>
           {reviews.reviews.map((review) => (
             <li key={review.id}>
               <ReviewCard review={review} strings={strings} />
