@@ -1,23 +1,28 @@
 /**
  * The preview server: serves the static export in out/ the way a static host
  * does (clean URLs, the real 404 page, long caching for hashed assets) with
- * serve-handler. `createPreviewServer` is used by `npm start` and by the tests.
+ * serve-handler, and answers the site's form calls itself (scripts/api/), so
+ * every form works end to end. Used by `npm start` and by the tests.
  */
 import http from "node:http";
 import serveHandler from "serve-handler";
+import { handleApi } from "./api";
 import { OUT_DIR } from "./lib/build-stamp";
 
 export interface PreviewOptions {
   root?: string;
+  /** where received records and media are kept (default .data/) */
+  dataDir?: string;
   log?: (line: string) => void;
 }
 
-export function createPreviewServer({ root = OUT_DIR, log = console.log }: PreviewOptions = {}): http.Server {
-  return http.createServer((req, res) => {
+export function createPreviewServer({ root = OUT_DIR, dataDir, log = console.log }: PreviewOptions = {}): http.Server {
+  return http.createServer(async (req, res) => {
     const started = performance.now();
     res.on("finish", () => {
       log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
     });
+    if (await handleApi(req, res, { dataDir, log })) return;
     serveHandler(req, res, {
       public: root,
       cleanUrls: true,
