@@ -41,7 +41,11 @@ export function ContactDetails({ site, labels, tone = "light", showHours = true 
           <span className="visually-hidden">{labels.email}</span>
         </dt>
         <dd>
-          <a href={`mailto:${site.email}`}>{site.email}</a>
+          <a href={`mailto:${site.email}`}>
+            {/* On a narrow phone the address may wrap, but only after the @. */}
+            {site.email.split("@")[0]}@<wbr />
+            {site.email.split("@")[1]}
+          </a>
         </dd>
       </div>
       {showHours && (

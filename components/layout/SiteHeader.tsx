@@ -16,7 +16,9 @@ export function SiteHeader({ site, strings }: { site: Site; strings: Strings }) 
           <span className={styles.address}>
             <Icon name="pin" size={16} />
             <span className="visually-hidden">{strings.labels.address}: </span>
-            <span>{address.streetAddress}</span>, {address.postalCode} {address.addressLocality}
+            <span>
+              <span>{address.streetAddress}</span>, {address.postalCode} {address.addressLocality}
+            </span>
           </span>
           <a href={`mailto:${site.email}`} className={styles.stripLink}>
             <Icon name="mail" size={16} />

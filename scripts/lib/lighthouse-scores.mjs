@@ -1,0 +1,27 @@
+// Runs Lighthouse (mobile) on one URL in an already running Chrome and prints
+// the scores as JSON. Plain Node on purpose: run under tsx, Lighthouse's page
+// functions get esbuild's `__name` helper injected and fail in the browser.
+// Usage: node scripts/lib/lighthouse-scores.mjs <url> <chrome-debugging-port>
+import lighthouse from "lighthouse";
+
+const [url, port] = process.argv.slice(2);
+const result = await lighthouse(url, {
+  port: Number(port),
+  output: "json",
+  logLevel: "error",
+  onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  formFactor: "mobile",
+});
+const { categories, audits } = result.lhr;
+const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+console.log(
+  JSON.stringify({
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+    cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+  }),
+);
