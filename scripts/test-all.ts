@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./lib/chromium";
 
-const results = path.join(process.cwd(), "test-results");
+const results = path.join(process.cwd(), "reports");
 fs.mkdirSync(results, { recursive: true });
 
 let passed = 0;
