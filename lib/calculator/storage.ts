@@ -101,3 +101,12 @@ export function clearSelection(storage: KeyValueStorage): void {
 export function chosenTitles(selection: Pick<StoredSelection, "services">): string[] {
   return categoryIds.flatMap((id) => selection.services[id].filter((s) => s.chosen).map((s) => s.title));
 }
+
+/** The browser's sessionStorage, or null on the server or when the browser refuses it. */
+export function sessionStore(): KeyValueStorage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}

@@ -81,7 +81,6 @@ export const stringsSchema = z.strictObject({
     summaryHeading: text,
     sizeLabel: text,
     totalLabel: text,
-    changeLink: text,
     nothingChosen: text,
     formHeading: text,
     formLead: text,
