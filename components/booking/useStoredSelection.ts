@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { STORAGE_KEYS, loadSelection, sessionStore, type StoredSelection } from "@/lib/calculator/storage";
+import { loadSelection, readItem } from "@/lib/calculator/load-selection";
+import { STORAGE_KEYS, sessionStore, type StoredSelection } from "@/lib/calculator/storage";
 
 let cached: { raw: string; value: StoredSelection | null } | undefined;
 
@@ -8,13 +9,7 @@ function snapshot(): StoredSelection | null {
   const storage = sessionStore();
   if (!storage) return null;
   const raw = Object.values(STORAGE_KEYS)
-    .map((key) => {
-      try {
-        return storage.getItem(key) ?? "";
-      } catch {
-        return "";
-      }
-    })
+    .map((key) => readItem(storage, key) ?? "")
     .join("\u0000");
   if (cached?.raw !== raw) cached = { raw, value: loadSelection(storage) };
   return cached.value;

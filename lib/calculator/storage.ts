@@ -3,10 +3,9 @@
  *   services  the category object, each category a list of { title, chosen }
  *   price     the total as a string of whole kroner, e.g. "5750"
  *   size      the chosen car size's type (ours: so the workshop knows the car size)
- * Whatever is in storage is parsed safely: anything malformed reads as "nothing chosen".
+ * Reading it back (with zod, kept apart so the calculator page does not load zod) is in ./load-selection.ts.
  */
-import { z } from "zod";
-import { categoryIds } from "./ids";
+import { categoryIds, type CategoryId } from "./ids";
 import { totalPrice, type Catalog, type CalculatorState } from "./state";
 
 export const STORAGE_KEYS = { services: "services", price: "price", size: "size" } as const;
@@ -14,17 +13,8 @@ export const STORAGE_KEYS = { services: "services", price: "price", size: "size"
 /** The part of the Web Storage API used here (sessionStorage, or a fake in tests). */
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-const itemSchema = z.object({ title: z.string().trim().min(1).max(200), chosen: z.boolean() });
-const servicesSchema = z.object(
-  Object.fromEntries(categoryIds.map((id) => [id, z.array(itemSchema).max(20)])) as Record<
-    (typeof categoryIds)[number],
-    z.ZodArray<typeof itemSchema>
-  >,
-);
-const priceSchema = z.string().regex(/^\d{1,9}$/);
-const sizeSchema = z.string().trim().min(1).max(60);
-
-export type StoredServices = z.infer<typeof servicesSchema>;
+/** The `services` value: per category, every service with its title and chosen flag. */
+export type StoredServices = Record<CategoryId, { title: string; chosen: boolean }[]>;
 
 export interface StoredSelection {
   services: StoredServices;
@@ -58,32 +48,6 @@ export function saveSelection(
   } catch {
     return false;
   }
-}
-
-function read(storage: KeyValueStorage, key: string): string | null {
-  try {
-    return storage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-/** Reads the stored selection, or null when there is none or it is malformed. */
-export function loadSelection(storage: KeyValueStorage): StoredSelection | null {
-  const rawServices = read(storage, STORAGE_KEYS.services);
-  const rawPrice = read(storage, STORAGE_KEYS.price);
-  if (rawServices === null || rawPrice === null) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(rawServices);
-  } catch {
-    return null;
-  }
-  const services = servicesSchema.safeParse(json);
-  const price = priceSchema.safeParse(rawPrice);
-  if (!services.success || !price.success) return null;
-  const size = sizeSchema.safeParse(read(storage, STORAGE_KEYS.size));
-  return { services: services.data, price: Number(price.data), size: size.success ? size.data : null };
 }
 
 /** Empties the hand-over (after the booking was sent). */

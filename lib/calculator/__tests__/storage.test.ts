@@ -1,12 +1,12 @@
 /** The hand-over from the calculator to /kontakt through sessionStorage, and the booking form's rules. */
 import { bookingMessage, validateContactFields } from "../../booking";
 import { getServices, getStrings } from "../../content";
+import { loadSelection } from "../load-selection";
 import { buildCatalog, calculatorReducer, initialState, type CalculatorState } from "../state";
 import {
   STORAGE_KEYS,
   chosenTitles,
   clearSelection,
-  loadSelection,
   saveSelection,
   servicesForStorage,
   type KeyValueStorage,
