@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Calculator } from "@/components/calculator/Calculator";
 import { DetailingReviews } from "@/components/detailing/DetailingReviews";
 import { ServiceSections } from "@/components/detailing/ServiceSections";
 import { ContentImage } from "@/components/media/ContentImage";
@@ -13,7 +14,7 @@ export function generateMetadata(): Metadata {
   return pageMetadata(getSite(), { ...page.meta, path: "/auto-detailing", image: page.hero.image.image });
 }
 
-/** The detailing landing page. The price calculator (its own issue) goes between the premises and the services. */
+/** The detailing landing page: hero, intro, premises, the price calculator, the six services, reviews. */
 export default function AutoDetailingPage() {
   const page = getDetailingPage();
   const strings = getStrings();
@@ -53,6 +54,7 @@ export default function AutoDetailingPage() {
           </div>
         </div>
       </section>
+      <Calculator section={page.calculator} services={getServices()} strings={strings.calculator} />
       <ServiceSections section={page.services} services={getServices()} strings={strings.detailingPage} />
       <DetailingReviews
         heading={page.reviews.heading}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { BookingForm } from "@/components/booking/BookingForm";
+import { BookingSummary } from "@/components/booking/BookingSummary";
 import { ContactDetails } from "@/components/contact/ContactDetails";
 import { PageIntro } from "@/components/content/PageIntro";
 import { getSite, getStrings } from "@/lib/content";
@@ -10,20 +11,26 @@ export function generateMetadata(): Metadata {
   return pageMetadata(getSite(), { ...getStrings().contactPage.meta, path: "/kontakt" });
 }
 
-/** Booking and contact. The booking summary and form (the calculator issue) and the map (the maps issue) come here. */
+/**
+ * Booking and contact: the calculator's selection (read in the browser), the
+ * contact block and the booking form. The map (the maps issue) comes in the contact block.
+ */
 export default function ContactPage() {
   const strings = getStrings();
   const site = getSite();
   const page = strings.contactPage;
   return (
     <>
-      <PageIntro title={page.heading} lead={page.lead}>
-        <p>
-          <Link href="/auto-detailing">{page.calculatorLink}</Link>
-        </p>
-      </PageIntro>
+      <PageIntro title={page.heading} lead={page.lead} />
       <div className={`container page-body ${styles.layout}`}>
-        <section className={styles.card} aria-labelledby="find-us-heading">
+        <div className={styles.summary}>
+          <BookingSummary
+            strings={strings.booking}
+            calculatorHref="/auto-detailing#priskalkulator"
+            calculatorLink={page.calculatorLink}
+          />
+        </div>
+        <section className={`${styles.card} ${styles.contact}`} aria-labelledby="find-us-heading">
           <h2 id="find-us-heading">{page.contactHeading}</h2>
           <ContactDetails site={site} labels={strings.labels} />
           <p className={styles.map}>
@@ -32,6 +39,11 @@ export default function ContactPage() {
               <span className="visually-hidden"> (åpnes i ny fane)</span>
             </a>
           </p>
+        </section>
+        <section className={styles.form} aria-labelledby="booking-form-heading">
+          <h2 id="booking-form-heading">{strings.booking.formHeading}</h2>
+          <p className={styles.formLead}>{strings.booking.formLead}</p>
+          <BookingForm strings={strings.booking} contact={{ phone: site.phone, email: site.email }} />
         </section>
       </div>
     </>

@@ -5,6 +5,7 @@
  * and the field.
  */
 import { z } from "zod";
+import { categoryIds, serviceIds } from "../calculator/ids";
 
 const text = z.string().trim().min(1, "må fylles ut (tom tekst)");
 const paragraphs = z.array(text).min(1, "trenger minst ett avsnitt");
@@ -219,16 +220,8 @@ export type Project = z.infer<typeof projectsSchema>[number];
 
 // ---------------------------------------------------------------- services.json (auto-detailing)
 
-/** The calculator's rules refer to these ids, so a file must use exactly them. */
-export const serviceIds = [
-  "grundig-utvendig-bilvask",
-  "lett-innvendig-bilvask",
-  "grunnleggende-rens",
-  "en-trinns-polering",
-  "to-trinns-polering",
-  "lakkforsegling",
-] as const;
-export const categoryIds = ["utvendigVask", "invendigVask", "polering"] as const;
+/** The calculator's rules refer to these ids (lib/calculator/ids.ts), so a file must use exactly them. */
+export { categoryIds, serviceIds };
 
 export const servicesSchema = z
   .strictObject({

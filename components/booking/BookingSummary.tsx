@@ -1,0 +1,58 @@
+"use client";
+
+import Link from "next/link";
+import { CheckList } from "@/components/ui/CheckList";
+import { chosenTitles } from "@/lib/calculator/storage";
+import type { Strings } from "@/lib/content/strings-schema";
+import { formatPrice } from "@/lib/format";
+import { useStoredSelection } from "./useStoredSelection";
+import styles from "./Booking.module.css";
+
+/**
+ * What was chosen in the calculator (services, size, price), read from
+ * sessionStorage after hydration; or a line saying nothing was chosen, with a
+ * link to the calculator.
+ */
+export function BookingSummary({
+  strings,
+  calculatorHref,
+  calculatorLink,
+}: {
+  strings: Strings["booking"];
+  calculatorHref: string;
+  calculatorLink: string;
+}) {
+  const selection = useStoredSelection();
+  const titles = selection ? chosenTitles(selection) : [];
+  return (
+    <section className={styles.summary} aria-labelledby="booking-summary-heading" aria-busy={selection === undefined}>
+      <h2 id="booking-summary-heading" className={styles.cardHeading}>
+        {strings.summaryHeading}
+      </h2>
+      {selection === undefined ? null : !selection || titles.length === 0 ? (
+        <>
+          <p className={styles.muted}>{strings.nothingChosen}</p>
+          <p className={styles.link}>
+            <Link href={calculatorHref}>{calculatorLink}</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <CheckList items={titles} />
+          <dl className={styles.facts}>
+            {selection.size && (
+              <div>
+                <dt>{strings.sizeLabel}</dt>
+                <dd>{selection.size}</dd>
+              </div>
+            )}
+            <div className={styles.totalFact}>
+              <dt>{strings.totalLabel}</dt>
+              <dd>{formatPrice(selection.price)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { DetailingPage, ServicesContent } from "@/lib/content/schemas";
+import type { Strings } from "@/lib/content/strings-schema";
+import { buildCatalog } from "@/lib/calculator/state";
+import { resolveImage } from "@/lib/images";
+import { CalculatorClient, type ServiceDetails, type SizeOption } from "./CalculatorClient";
+
+/**
+ * The price calculator section (server part): builds the catalog from content
+ * and resolves the size images at build time, then hands plain data to the
+ * interactive client part.
+ */
+export function Calculator({
+  section,
+  services,
+  strings,
+}: {
+  section: DetailingPage["calculator"];
+  services: ServicesContent;
+  strings: Strings["calculator"];
+}) {
+  const catalog = buildCatalog(services);
+  const sizes: SizeOption[] = services.sizes.map((size) => ({
+    type: size.type,
+    multiplier: size.multiplier,
+    image: resolveImage(size.image.image),
+  }));
+  const details: ServiceDetails = Object.fromEntries(
+    services.categories.flatMap((c) => c.services.map((s) => [s.id, s.summary])),
+  );
+  return (
+    <section className="section" aria-labelledby="calculator-heading" id="priskalkulator">
+      <div className="container">
+        <h2 id="calculator-heading">{section.heading}</h2>
+        <p className="lead">{section.lead}</p>
+        <CalculatorClient catalog={catalog} sizes={sizes} details={details} strings={strings} />
+      </div>
+    </section>
+  );
+}

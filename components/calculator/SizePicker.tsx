@@ -1,0 +1,61 @@
+import { useId } from "react";
+import { Picture } from "@/components/media/Picture";
+import { Icon } from "@/components/ui/Icon";
+import type { Strings } from "@/lib/content/strings-schema";
+import { fill } from "@/lib/format";
+import type { SizeOption } from "./CalculatorClient";
+import styles from "./Calculator.module.css";
+
+const factorFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 });
+
+/** The car sizes as toggle buttons (`aria-pressed`); pressing the chosen one deselects it. */
+export function SizePicker({
+  sizes,
+  selected,
+  onSelect,
+  strings,
+}: {
+  sizes: SizeOption[];
+  selected: string | null;
+  onSelect: (size: string) => void;
+  strings: Strings["calculator"];
+}) {
+  const id = useId();
+  return (
+    <div className={styles.block}>
+      <h3 id={`${id}-heading`} className={styles.blockHeading}>
+        {strings.sizesHeading}
+      </h3>
+      <p id={`${id}-hint`} className={styles.hint}>
+        {strings.sizesHint}
+      </p>
+      <div role="group" aria-labelledby={`${id}-heading`} aria-describedby={`${id}-hint`} className={styles.sizes}>
+        {sizes.map((size, i) => {
+          const pressed = selected === size.type;
+          return (
+            <button
+              key={size.type}
+              type="button"
+              aria-pressed={pressed}
+              aria-labelledby={`${id}-${i}-name`}
+              aria-describedby={`${id}-${i}-factor`}
+              className={styles.size}
+              onClick={() => onSelect(size.type)}
+            >
+              <span className={styles.sizeCheck} aria-hidden="true">
+                {pressed && <Icon name="check" size={14} />}
+              </span>
+              <Picture image={size.image} alt="" sizes="(min-width: 761px) 200px, 30vw" className={styles.sizeImage} />
+              <span id={`${id}-${i}-name`} className={styles.sizeName}>
+                {size.type}
+              </span>
+              <span id={`${id}-${i}-factor`} className={styles.sizeFactor}>
+                {fill(strings.sizeFactor, { factor: factorFormat.format(size.multiplier) })}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

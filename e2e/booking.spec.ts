@@ -1,0 +1,198 @@
+/** The booking flow: calculator → /kontakt → POST /api/contact → thank-you page. */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { getSite, getStrings } from "../lib/content";
+
+const strings = getStrings();
+const nbsp = "\u00a0";
+const DATA_DIR = process.env.PREVIEW_DATA_DIR || path.join(process.cwd(), ".data");
+
+/** The preview server's stored contact record with this e-mail (each test uses its own address). */
+function storedContact(email: string): Record<string, unknown> | undefined {
+  const dir = path.join(DATA_DIR, "contact");
+  if (!fs.existsSync(dir)) return undefined;
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Record<string, unknown>)
+    .find((record) => record.email === email);
+}
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@eksempel.no`;
+const storage = (page: Page) =>
+  page.evaluate(() => ({ services: sessionStorage.getItem("services"), price: sessionStorage.getItem("price") }));
+
+/** Builds an order through the calculator's buttons and books it: lands on /kontakt. */
+async function bookOrder(page: Page) {
+  await page.goto("/auto-detailing");
+  await page.getByRole("button", { name: "Legg til To-trinns Polering" }).click();
+  await page.getByRole("button", { name: "Legg til Lett Innvendig Bilvask" }).click();
+  await page
+    .getByRole("group", { name: strings.calculator.badge.label })
+    .getByLabel("Bilstørrelse")
+    .selectOption("Medium/SUV");
+  await page.getByRole("button", { name: "Bestill time" }).click();
+  await expect(page).toHaveURL(/\/kontakt$/);
+}
+
+const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
+const send = (page: Page) => page.getByRole("button", { name: "Send", exact: true });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test("a valid booking reaches /kontakt with the summary and message, is stored, and clears the storage", async ({
+    page,
+  }) => {
+    await bookOrder(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ønsker du å avtale en time?");
+    const summary = page.getByRole("region", { name: strings.booking.summaryHeading });
+    for (const service of ["Grundig Utvendig Bilvask", "To-trinns Polering", "Lett Innvendig Bilvask"]) {
+      await expect(summary).toContainText(service);
+    }
+    // (1250 + 6500 + 2500) × 1.2
+    await expect(summary).toContainText(`12${nbsp}300 kr`);
+    await expect(summary).toContainText("Medium/SUV");
+
+    const message = field(page, "Melding (Valgfri)");
+    const expected = [
+      "Hei!",
+      "",
+      "Jeg ønsker å bestille time for:",
+      "- Grundig Utvendig Bilvask",
+      "- Lett Innvendig Bilvask",
+      "- To-trinns Polering",
+      "",
+      "Bilstørrelse: Medium/SUV",
+      `Totalpris: 12${nbsp}300 kr`,
+    ].join("\n");
+    await expect(message).toHaveValue(expected);
+
+    const email = uniqueEmail("booking");
+    await field(page, "E-post").fill(email);
+    await field(page, "Telefon").fill("+47 912 34 567");
+    await send(page).click();
+
+    await expect(page).toHaveURL(/\/takk-for-henvendelsen$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Takk for henvendelsen!");
+    expect(await storage(page)).toEqual({ services: null, price: null });
+    await expect.poll(() => storedContact(email)).toMatchObject({ email, phone: "+47 912 34 567", message: expected });
+  });
+});
+
+test("a forced 500 keeps everything, shows the error, and a retry sends it", async ({ page }) => {
+  await bookOrder(page);
+  await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "{}" }));
+
+  const email = uniqueEmail("retry");
+  await field(page, "E-post").fill(email);
+  await field(page, "Telefon").fill("91234567");
+  await field(page, "Melding (Valgfri)").fill("Kan jeg levere bilen tidlig?");
+  await send(page).click();
+
+  // (Next's route announcer is an empty role="alert" too)
+  const alert = page.getByRole("alert").filter({ hasText: "Meldingen ble ikke sendt" });
+  await expect(alert).toContainText("Meldingen ble ikke sendt");
+  await expect(alert).toContainText(getSite().phone);
+  await expect(page).toHaveURL(/\/kontakt$/);
+  await expect(field(page, "E-post")).toHaveValue(email);
+  await expect(field(page, "Telefon")).toHaveValue("91234567");
+  await expect(field(page, "Melding (Valgfri)")).toHaveValue("Kan jeg levere bilen tidlig?");
+  expect((await storage(page)).services).toContain("To-trinns Polering");
+  expect(storedContact(email)).toBeUndefined();
+
+  await page.unroute("**/api/contact");
+  await alert.getByRole("button", { name: strings.booking.retry }).click();
+  await expect(page).toHaveURL(/\/takk-for-henvendelsen$/);
+  expect(await storage(page)).toEqual({ services: null, price: null });
+  await expect.poll(() => storedContact(email)).toMatchObject({ message: "Kan jeg levere bilen tidlig?" });
+});
+
+test("visiting /kontakt directly: nothing chosen, a link to the calculator, and the form still works", async ({
+  page,
+}) => {
+  await page.goto("/kontakt");
+  const summary = page.getByRole("region", { name: strings.booking.summaryHeading });
+  await expect(summary).toContainText(strings.booking.nothingChosen);
+  await expect(summary.getByRole("link", { name: strings.contactPage.calculatorLink })).toHaveAttribute(
+    "href",
+    "/auto-detailing#priskalkulator",
+  );
+  await expect(field(page, "Melding (Valgfri)")).toHaveValue("");
+
+  const email = uniqueEmail("direct");
+  await field(page, "E-post").fill(email);
+  await field(page, "Telefon").fill("67 10 20 30");
+  await send(page).click();
+  await expect(page).toHaveURL(/\/takk-for-henvendelsen$/);
+  await expect.poll(() => storedContact(email)).toMatchObject({ email, phone: "67 10 20 30", message: "" });
+});
+
+test("malformed storage reads as nothing chosen", async ({ page }) => {
+  await page.goto("/kontakt");
+  await page.evaluate(() => {
+    sessionStorage.setItem("services", "{not json");
+    sessionStorage.setItem("price", "<b>0</b>");
+  });
+  await page.reload();
+  await expect(page.getByRole("region", { name: strings.booking.summaryHeading })).toContainText(
+    strings.booking.nothingChosen,
+  );
+});
+
+test("e-mail and phone are checked before anything is sent", async ({ page }) => {
+  let requests = 0;
+  await page.route("**/api/contact", (route) => {
+    requests++;
+    return route.fulfill({ status: 200, body: "{}" });
+  });
+  await page.goto("/kontakt");
+  await send(page).click();
+  await expect(page.getByText("Skriv inn e\u2011post addressen")).toBeVisible();
+  await expect(page.getByText("Skriv telefon nummer")).toBeVisible();
+  await expect(field(page, "E-post")).toBeFocused();
+  await expect(field(page, "E-post")).toHaveAttribute("aria-invalid", "true");
+
+  await field(page, "E-post").fill("ola@");
+  await field(page, "Telefon").fill("123");
+  await send(page).click();
+  await expect(page.getByText("E\u2011postadressen ser ikke riktig ut")).toBeVisible();
+  await expect(page.getByText("Telefonnummeret ser ikke riktig ut")).toBeVisible();
+  expect(requests).toBe(0);
+});
+
+test("/kontakt: summary and form beside the contact block above 760 px, stacked at 760 px", async ({ page }) => {
+  await page.goto("/kontakt");
+  const summary = page.getByRole("region", { name: strings.booking.summaryHeading });
+  const contact = page.getByRole("region", { name: strings.contactPage.contactHeading });
+  await page.setViewportSize({ width: 761, height: 900 });
+  let [a, b] = [await summary.boundingBox(), await contact.boundingBox()];
+  expect(b!.x).toBeGreaterThanOrEqual(a!.x + a!.width);
+  expect(Math.abs(b!.y - a!.y)).toBeLessThan(2);
+
+  await page.setViewportSize({ width: 760, height: 900 });
+  [a, b] = [await summary.boundingBox(), await contact.boundingBox()];
+  expect(b!.y).toBeGreaterThanOrEqual(a!.y + a!.height);
+  expect(Math.abs(b!.x - a!.x)).toBeLessThan(2);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/kontakt still has its full text and form in the HTML", async ({ page }) => {
+    await page.goto("/kontakt");
+    const main = page.getByRole("main");
+    await expect(main).toContainText(strings.contactPage.lead);
+    await expect(main).toContainText(strings.booking.formHeading);
+    await expect(main).toContainText(getSite().address.streetAddress);
+    for (const label of ["E-post", "Telefon", "Melding (Valgfri)"]) await expect(field(page, label)).toBeVisible();
+    await expect(send(page)).toBeVisible();
+  });
+
+  test("/auto-detailing has the calculator's services and prices in the HTML", async ({ page }) => {
+    await page.goto("/auto-detailing");
+    await expect(page.getByRole("button", { name: "Legg til Lakkforsegling" })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Totalpris" })).toHaveText("0 kr");
+  });
+});

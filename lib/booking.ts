@@ -1,0 +1,51 @@
+/**
+ * The booking form on /kontakt, framework-free: the prefilled message and the
+ * field checks. Required first (the spec's quote-form messages), then the
+ * format (the decisions page), with the same patterns the API contract uses.
+ */
+import { EMAIL_PATTERN, PHONE_PATTERN } from "./api/contract";
+import { chosenTitles, type StoredSelection } from "./calculator/storage";
+import { fill, formatPrice } from "./format";
+
+export interface BookingMessageStrings {
+  greeting: string;
+  sizeLine: string;
+  priceLine: string;
+}
+
+/** "Hei! … Jeg ønsker å bestille time for:" and the chosen services, size and price; empty when nothing was chosen. */
+export function bookingMessage(selection: StoredSelection | null, strings: BookingMessageStrings): string {
+  const titles = selection ? chosenTitles(selection) : [];
+  if (!selection || titles.length === 0) return "";
+  const lines = [strings.greeting, ...titles.map((t) => `- ${t}`), ""];
+  if (selection.size) lines.push(fill(strings.sizeLine, { size: selection.size }));
+  lines.push(fill(strings.priceLine, { price: formatPrice(selection.price) }));
+  return lines.join("\n");
+}
+
+export interface ContactFieldErrors {
+  email?: string;
+  phone?: string;
+}
+
+export interface ContactErrorStrings {
+  emailRequired: string;
+  emailFormat: string;
+  phoneRequired: string;
+  phoneFormat: string;
+}
+
+/** The problems with the e-mail and phone fields (none: an empty object). */
+export function validateContactFields(
+  values: { email: string; phone: string },
+  messages: ContactErrorStrings,
+): ContactFieldErrors {
+  const errors: ContactFieldErrors = {};
+  const email = values.email.trim();
+  const phone = values.phone.trim();
+  if (!email) errors.email = messages.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = messages.emailFormat;
+  if (!phone) errors.phone = messages.phoneRequired;
+  else if (!PHONE_PATTERN.test(phone)) errors.phone = messages.phoneFormat;
+  return errors;
+}

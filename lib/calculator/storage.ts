@@ -1,0 +1,76 @@
+/**
+ * The calculator's hand-over to /kontakt through `sessionStorage` (spec §3):
+ *   services  the category object, each category a list of { title, chosen }
+ *   price     the total as a string of whole kroner, e.g. "5750"
+ *   size      the chosen car size's type (ours: so the workshop knows the car size)
+ * Reading it back (with zod, kept apart so the calculator page does not load zod) is in ./load-selection.ts.
+ */
+import { categoryIds, type CategoryId } from "./ids";
+import { totalPrice, type Catalog, type CalculatorState } from "./state";
+
+export const STORAGE_KEYS = { services: "services", price: "price", size: "size" } as const;
+
+/** The part of the Web Storage API used here (sessionStorage, or a fake in tests). */
+export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/** The `services` value: per category, every service with its title and chosen flag. */
+export type StoredServices = Record<CategoryId, { title: string; chosen: boolean }[]>;
+
+export interface StoredSelection {
+  services: StoredServices;
+  /** whole kroner */
+  price: number;
+  size: string | null;
+}
+
+/** The value of the `services` key for a state: every service of the catalog with its chosen flag. */
+export function servicesForStorage(catalog: Catalog, state: Pick<CalculatorState, "chosen">): StoredServices {
+  return Object.fromEntries(
+    catalog.categories.map((c) => [
+      c.id,
+      c.services.map((s) => ({ title: s.title, chosen: state.chosen.includes(s.id) })),
+    ]),
+  ) as StoredServices;
+}
+
+/** Saves the selection for /kontakt. Answers false when the browser refuses storage (private mode, quota). */
+export function saveSelection(
+  storage: KeyValueStorage,
+  catalog: Catalog,
+  state: Pick<CalculatorState, "chosen" | "size">,
+): boolean {
+  try {
+    storage.setItem(STORAGE_KEYS.services, JSON.stringify(servicesForStorage(catalog, state)));
+    storage.setItem(STORAGE_KEYS.price, String(totalPrice(catalog, state)));
+    if (state.size) storage.setItem(STORAGE_KEYS.size, state.size);
+    else storage.removeItem(STORAGE_KEYS.size);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Empties the hand-over (after the booking was sent). */
+export function clearSelection(storage: KeyValueStorage): void {
+  for (const key of Object.values(STORAGE_KEYS)) {
+    try {
+      storage.removeItem(key);
+    } catch {
+      // storage unavailable: nothing to clear
+    }
+  }
+}
+
+/** The titles of the chosen services, in catalog order. */
+export function chosenTitles(selection: Pick<StoredSelection, "services">): string[] {
+  return categoryIds.flatMap((id) => selection.services[id].filter((s) => s.chosen).map((s) => s.title));
+}
+
+/** The browser's sessionStorage, or null on the server or when the browser refuses it. */
+export function sessionStore(): KeyValueStorage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
