@@ -3,10 +3,16 @@
  * (`npm start`'s server) on its own port, in Debian's Chromium.
  * `npm test` builds first; alone: `npm run build && npm run test:e2e`.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from "./scripts/lib/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// What the preview server receives goes to a fresh folder, never the repo's .data/; the tests read
+// it from E2E_DATA_DIR (set here once; the workers inherit it).
+process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 
 export default defineConfig({
   testDir: "./e2e",
@@ -23,7 +29,7 @@ export default defineConfig({
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     command: "npx tsx scripts/serve.ts",
-    env: { PORT: String(port) },
+    env: { PORT: String(port), PREVIEW_DATA_DIR: process.env.E2E_DATA_DIR },
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 300_000,

@@ -43,7 +43,13 @@ export default function HomePage() {
         cases={getCases()}
         labels={{ before: strings.home.beforeLabel, after: strings.home.afterLabel }}
       />
-      <QuoteSection section={home.quote} steps={strings.home.quoteSteps} cta={cta} />
+      <QuoteSection
+        section={home.quote}
+        steps={strings.home.quoteSteps}
+        strings={strings.quoteForm}
+        site={site}
+        thanksHref="/takk-for-henvendelsen"
+      />
       <ReviewsSection
         heading={home.reviews.heading}
         lead={home.reviews.lead}

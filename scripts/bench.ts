@@ -4,6 +4,9 @@
  * route prints the first-load JavaScript (gzip) and the Lighthouse mobile
  * scores in Debian's Chromium. Lighthouse is slow (about 10 s a page): pass
  * route paths to measure only those, e.g. `npm run bench -- / /lakkrens`.
+ * Then the quote form's image compression: a 4000×3000 JPEG in Chromium, its
+ * time, output size and the longest main-thread task (scripts/lib/bench-compression.ts).
+ * `npm run bench -- compression` measures only that.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
@@ -12,19 +15,22 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import { isBuildCurrent } from "./lib/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
+import { benchCompression } from "./lib/bench-compression";
 import { firstLoadJsGzip } from "./lib/export-inspect";
 import { createPreviewServer } from "./preview-server";
+import { routes } from "../e2e/routes";
 
 const lighthouseScript = path.join(__dirname, "lib", "lighthouse-scores.mjs");
-import { routes } from "../e2e/routes";
 
 async function main() {
   if (!isBuildCurrent()) {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const wanted = process.argv.slice(2);
-  const selected = wanted.length ? routes.filter((r) => wanted.includes(r.path)) : routes;
+  const args = process.argv.slice(2);
+  const wanted = args.filter((a) => a.startsWith("/"));
+  const onlyCompression = args.includes("compression") && wanted.length === 0;
+  const selected = onlyCompression ? [] : wanted.length ? routes.filter((r) => wanted.includes(r.path)) : routes;
 
   const server = createPreviewServer({ log: () => {} });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -35,6 +41,8 @@ async function main() {
   });
 
   const rows: string[][] = [];
+  let compression: Awaited<ReturnType<typeof benchCompression>> | undefined;
+  let mainThread: Awaited<ReturnType<typeof benchCompression>> | undefined;
   try {
     for (const route of selected) {
       const js = (firstLoadJsGzip(route.path) / 1024).toFixed(1);
@@ -55,11 +63,35 @@ async function main() {
       ]);
       console.error(`målt ${route.path}`);
     }
+    if (!wanted.length || args.includes("compression")) {
+      compression = await benchCompression(origin);
+      mainThread = await benchCompression(origin, { useWebWorker: false });
+    }
   } finally {
     chrome.kill();
     server.close();
   }
 
+  if (rows.length) printLighthouse(rows);
+  if (compression) {
+    const c = compression;
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+    console.log("\nBildekomprimering i Chromium (browser-image-compression i web worker, maks 1 MB og 1920 px)\n");
+    console.log(`  inn:                     4000×3000 JPEG, ${mb(c.inputBytes)}`);
+    console.log(`  ut:                      ${c.outputSize}, ${mb(c.outputBytes)}`);
+    console.log(`  tid:                     ${c.ms} ms`);
+    console.log(
+      `  lengste hovedtråd-task:  ${c.longestTaskMs} ms (${c.longTasks} over 50 ms) – ${c.longestTaskMs < 200 ? "under" : "OVER"} grensen på 200 ms`,
+    );
+    if (mainThread) {
+      console.log(
+        `  til sammenligning uten worker: ${mainThread.ms} ms, lengste hovedtråd-task ${mainThread.longestTaskMs} ms`,
+      );
+    }
+  }
+}
+
+function printLighthouse(rows: string[][]) {
   const header = ["route", "first-load JS (gzip)", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ContactDetails } from "@/components/contact/ContactDetails";
 import { PageIntro } from "@/components/content/PageIntro";
+import { QuoteForm } from "@/components/quote/QuoteForm";
 import { getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
@@ -9,29 +10,40 @@ export function generateMetadata(): Metadata {
   return pageMetadata(getSite(), { ...getStrings().quotePage.meta, path: "/pristilbud" });
 }
 
-/** The quote page. The quote form (its own issue) takes its place in the first column. */
+/** The quote page: the quote form, and beside it how it works and how to reach us directly. */
 export default function QuotePage() {
   const strings = getStrings();
+  const site = getSite();
   const page = strings.quotePage;
   return (
     <>
-      <PageIntro title={page.heading} lead={page.lead} />
+      <PageIntro title={page.heading} titleId="quote-page-heading" lead={page.lead} />
       <div className={`container page-body ${styles.layout}`}>
-        <section aria-labelledby="steps-heading">
-          <h2 id="steps-heading">{page.stepsHeading}</h2>
-          <ol className={styles.steps}>
-            {page.steps.map((step) => (
-              <li key={step.title}>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-        <aside className={styles.direct} aria-labelledby="direct-heading">
-          <h2 id="direct-heading">{page.directHeading}</h2>
-          <p>{page.directText}</p>
-          <ContactDetails site={getSite()} labels={strings.labels} />
+        <QuoteForm
+          strings={strings.quoteForm}
+          contact={{ phone: site.phone, email: site.email }}
+          userId={site.inquiryUserId}
+          labelledBy="quote-page-heading"
+          headingLevel={2}
+          thanksHref="/takk-for-henvendelsen"
+        />
+        <aside className={styles.aside}>
+          <section aria-labelledby="steps-heading">
+            <h2 id="steps-heading">{page.stepsHeading}</h2>
+            <ol className={styles.steps}>
+              {page.steps.map((step) => (
+                <li key={step.title}>
+                  <h3>{step.title}</h3>
+                  <p>{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section className={styles.direct} aria-labelledby="direct-heading">
+            <h2 id="direct-heading">{page.directHeading}</h2>
+            <p>{page.directText}</p>
+            <ContactDetails site={site} labels={strings.labels} />
+          </section>
         </aside>
       </div>
     </>

@@ -5,11 +5,14 @@ import styles from "./PageIntro.module.css";
 export function PageIntro({
   eyebrow,
   title,
+  titleId,
   lead,
   children,
 }: {
   eyebrow?: ReactNode;
   title: string;
+  /** for a form or region named by the page's heading */
+  titleId?: string;
   lead?: string;
   children?: ReactNode;
 }) {
@@ -17,7 +20,9 @@ export function PageIntro({
     <div className={styles.intro}>
       <div className="container">
         {eyebrow && <div className="eyebrow">{eyebrow}</div>}
-        <h1 className={styles.title}>{title}</h1>
+        <h1 className={styles.title} id={titleId}>
+          {title}
+        </h1>
         {lead && <p className="lead">{lead}</p>}
         {children}
       </div>

@@ -1,37 +1,42 @@
-import { ButtonLink } from "@/components/ui/ButtonLink";
-import type { HomePage } from "@/lib/content/schemas";
+import { QuoteForm } from "@/components/quote/QuoteForm";
+import type { HomePage, Site } from "@/lib/content/schemas";
+import type { Strings } from "@/lib/content/strings-schema";
 import styles from "./QuoteSection.module.css";
 
-/**
- * The home page's quote section. The quote form itself (its own issue) goes
- * here; until then the section explains the three steps and leads to /pristilbud.
- */
+/** The home page's quote section: heading, the three steps, and the quote form itself. */
 export function QuoteSection({
   section,
   steps,
-  cta,
+  strings,
+  site,
+  thanksHref,
 }: {
   section: HomePage["quote"];
   steps: string[];
-  cta: { label: string; href: string };
+  strings: Strings["quoteForm"];
+  site: Site;
+  thanksHref: string;
 }) {
   return (
     <section className={`section ${styles.section}`} aria-labelledby="quote-heading" id="pristilbud">
       <div className={`container ${styles.inner}`}>
-        <div>
+        <div className={styles.intro}>
           <h2 id="quote-heading">{section.heading}</h2>
           <p className={styles.lead}>{section.lead}</p>
-        </div>
-        <div className={styles.card}>
           <ol className={styles.steps}>
             {steps.map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ol>
-          <ButtonLink href={cta.href} size="lg" className={styles.button}>
-            {cta.label}
-          </ButtonLink>
         </div>
+        <QuoteForm
+          strings={strings}
+          contact={{ phone: site.phone, email: site.email }}
+          userId={site.inquiryUserId}
+          labelledBy="quote-heading"
+          headingLevel={3}
+          thanksHref={thanksHref}
+        />
       </div>
     </section>
   );

@@ -25,6 +25,8 @@ const phone = z.string().trim().regex(PHONE_PATTERN, "telefonnummeret ser ikke r
 
 export const MEDIA_PATH = "/api/media";
 export const MEDIA_QUERY = "depth=0&fallback-locale=null";
+/** Where the admin host serves an upload: doc.url is MEDIA_FILE_PATH/<filename> (Payload's convention). */
+export const MEDIA_FILE_PATH = "/api/media/file";
 /** Image types the upload accepts (checked by the file's bytes on the server). */
 export const IMAGE_MIME_TYPES = [
   "image/jpeg",

@@ -8,6 +8,12 @@ import { z } from "zod";
 const text = z.string().trim().min(1, "må fylles ut (tom tekst)");
 const internalHref = z.string().regex(/^\/[a-z0-9\-/]*$/, "må være en intern adresse som begynner med /");
 const link = z.strictObject({ label: text, href: internalHref });
+/** A text that may use exactly these `{placeholders}` (a misspelt one would show as-is on the page). */
+const placeholders = (schema: z.ZodString, allowed: string[]) =>
+  schema.refine(
+    (value) => [...value.matchAll(/\{(\w+)\}/g)].every((m) => allowed.includes(m[1]!)),
+    `kan bare bruke ${allowed.map((a) => `{${a}}`).join(", ")}`,
+  );
 const meta = z.strictObject({ title: text, description: text.max(170, "meta-beskrivelsen bør være under 170 tegn") });
 
 export const stringsSchema = z.strictObject({
@@ -35,6 +41,60 @@ export const stringsSchema = z.strictObject({
     steps: z.array(z.strictObject({ title: text, text })).min(1),
     directHeading: text,
     directText: text,
+  }),
+  quoteForm: z.strictObject({
+    labels: z.strictObject({
+      regNumber: text,
+      regNumberHint: text,
+      email: text,
+      phone: text,
+      message: text,
+      messageHint: text,
+      damagesHeading: text,
+      damagesLead: text,
+      damage: placeholders(text, ["n"]),
+      addDamage: text,
+      removeDamage: text,
+      pickImages: text,
+      pickImagesHint: text,
+      removeImage: text,
+      imageCountOne: text,
+      imageCountMany: placeholders(text, ["n"]),
+      noImages: text,
+      notAnImage: placeholders(text, ["name"]),
+      tooManyImages: placeholders(text, ["max"]),
+      submit: text,
+      privacy: text,
+      privacyLink: text,
+    }),
+    errors: z.strictObject({
+      regRequired: text,
+      emailRequired: text,
+      emailFormat: text,
+      phoneRequired: text,
+      phoneFormat: text,
+      damagesRequired: text,
+      imagesRequired: placeholders(text, ["n"]),
+    }),
+    progress: z.strictObject({
+      heading: text,
+      lead: text,
+      overall: placeholders(text, ["done", "total"]),
+      waiting: text,
+      compressing: placeholders(text, ["percent"]),
+      uploading: text,
+      retrying: placeholders(text, ["attempt", "max"]),
+      done: text,
+      failed: text,
+      inquiry: text,
+    }),
+    failure: z.strictObject({
+      heading: text,
+      inquiry: text,
+      upload: placeholders(text, ["name", "n"]),
+      contact: placeholders(text, ["phone", "email"]),
+      retry: text,
+    }),
   }),
   contactPage: z.strictObject({
     meta,

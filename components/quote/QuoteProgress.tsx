@@ -1,0 +1,97 @@
+"use client";
+
+/** What the visitor sees while the quote is sent: each image's progress, then the inquiry. */
+import { useId, type RefObject } from "react";
+import type { Strings } from "@/lib/content/strings-schema";
+import { fill } from "@/lib/format";
+import type { ImageProgress } from "@/lib/quote/pipeline";
+import styles from "./QuoteForm.module.css";
+
+export interface ProgressItem {
+  key: string;
+  name: string;
+  /** the damage's number (Skade N) */
+  damage: number;
+  preview: string;
+}
+
+interface Props {
+  strings: Strings["quoteForm"]["progress"];
+  items: ProgressItem[];
+  progress: Record<string, ImageProgress>;
+  sendingInquiry: boolean;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingLevel: 2 | 3;
+}
+
+/** How far one image is, 0–1: compression is most of the work; the upload the rest. */
+export function imageFraction(p: ImageProgress | undefined): number {
+  if (!p) return 0;
+  switch (p.stage) {
+    case "compressing":
+      return (p.percent / 100) * 0.7;
+    case "uploading":
+    case "retrying":
+      return 0.8;
+    case "done":
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+function stageText(strings: Props["strings"], p: ImageProgress | undefined): string {
+  switch (p?.stage) {
+    case "compressing":
+      return fill(strings.compressing, { percent: p.percent });
+    case "uploading":
+      return strings.uploading;
+    case "retrying":
+      return fill(strings.retrying, { attempt: p.attempt, max: p.maxAttempts });
+    case "done":
+      return strings.done;
+    case "failed":
+      return strings.failed;
+    default:
+      return strings.waiting;
+  }
+}
+
+export function QuoteProgress({ strings, items, progress, sendingInquiry, headingRef, headingLevel }: Props) {
+  const Heading = `h${headingLevel}` as const;
+  const id = useId();
+  const done = items.filter((item) => progress[item.key]?.stage === "done").length;
+  const total = items.length;
+  const overall = items.reduce((sum, item) => sum + imageFraction(progress[item.key]), 0) / Math.max(total, 1);
+  const percent = Math.round((sendingInquiry ? 0.97 : overall * 0.95) * 100);
+  return (
+    <div className={styles.progress} aria-labelledby={`${id}-heading`} role="region">
+      <Heading id={`${id}-heading`} ref={headingRef} tabIndex={-1} className={styles.progressHeading}>
+        {strings.heading}
+      </Heading>
+      <p className={styles.hint}>{strings.lead}</p>
+      <div className={styles.overall}>
+        <progress max={100} value={percent} aria-labelledby={`${id}-status`} />
+        <p id={`${id}-status`} role="status" className={styles.overallText}>
+          {sendingInquiry ? strings.inquiry : fill(strings.overall, { done, total })}
+        </p>
+      </div>
+      <ul className={styles.progressList}>
+        {items.map((item) => {
+          const p = progress[item.key];
+          return (
+            <li key={item.key} className={styles.progressItem} data-stage={p?.stage ?? "waiting"}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}
+              <img src={item.preview} alt="" width={48} height={48} />
+              <div className={styles.progressInfo}>
+                <span className={styles.progressName}>{item.name}</span>
+                <span className={styles.progressStage}>{stageText(strings, p)}</span>
+                <progress max={100} value={Math.round(imageFraction(p) * 100)} aria-label={item.name} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,340 @@
+/**
+ * The quote form end to end, against the preview server (which stores what it
+ * receives in E2E_DATA_DIR), with real JPEG and PNG files made by sharp.
+ */
+import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { getSite } from "../lib/content";
+import { firstLoadScripts, htmlFor } from "../scripts/lib/export-inspect";
+import { OUT_DIR } from "../scripts/lib/build-stamp";
+
+const site = getSite();
+const dataDir = process.env.E2E_DATA_DIR!;
+const fixtureDir = path.join(os.tmpdir(), `quote-fixtures-${process.pid}`);
+const photo = (name: string) => path.join(fixtureDir, name);
+
+test.beforeAll(async () => {
+  fs.mkdirSync(fixtureDir, { recursive: true });
+  const noisy = (width: number, height: number) =>
+    sharp({
+      create: { width, height, channels: 3, background: "#888", noise: { type: "gaussian", mean: 120, sigma: 40 } },
+    });
+  // a phone-camera-sized photo (over 1 MB and 1920 px: it must be made smaller), a small one and a PNG
+  await noisy(2400, 1800).jpeg({ quality: 92 }).toFile(photo("bakdor.jpg"));
+  await noisy(800, 600).jpeg().toFile(photo("skjermen.jpg"));
+  await sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } })
+    .png()
+    .toFile(photo("panser.png"));
+});
+
+const quoteForm = (page: Page) => page.getByRole("form", { name: "Få et pristilbud" });
+const damage = (form: Locator, n: number) => form.getByRole("region", { name: `Skade ${n}` });
+const send = (form: Locator) => form.getByRole("button", { name: "Send forespørsel" }).click();
+
+interface Contact {
+  reg: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+const contact = (): Contact => ({
+  reg: `e2e${Math.random().toString(36).slice(2, 7)}`,
+  email: "kari.nordmann@example.no",
+  phone: "+47 912 34 567",
+  message: "Bulk i bakdøra etter parkering.\nPasser best etter kl. 15.",
+});
+
+async function fillContact(form: Locator, c: Contact) {
+  await form.getByLabel("Registreringsnummer").fill(c.reg);
+  await form.getByLabel("E-post").fill(c.email);
+  await form.getByLabel("Telefon").fill(c.phone);
+  await form.getByLabel("Melding (valgfritt)").fill(c.message);
+}
+
+/** Two damages, three photos: Skade 1 gets the big JPEG and the PNG, Skade 2 the small JPEG. */
+async function addPhotos(form: Locator) {
+  await damage(form, 1)
+    .getByLabel("Last opp bilder")
+    .setInputFiles([photo("bakdor.jpg"), photo("panser.png")]);
+  await form.getByRole("button", { name: "Legg til skade" }).click();
+  await damage(form, 2).getByLabel("Last opp bilder").setInputFiles(photo("skjermen.jpg"));
+  await expect(damage(form, 1).getByRole("img")).toHaveCount(2);
+  await expect(damage(form, 2).getByRole("img")).toHaveCount(1);
+}
+
+interface StoredInquiry {
+  Inquiry: { UserId: string; RegNumber: string; PhoneNumber: string; Email: string; Message: string; State: string };
+  damageRequests: { Images: { filename: string; url: string }[] }[];
+}
+
+function storedInquiry(reg: string): StoredInquiry | undefined {
+  const dir = path.join(dataDir, "inquiry");
+  if (!fs.existsSync(dir)) return undefined;
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as StoredInquiry)
+    .find((record) => record.Inquiry.RegNumber === reg.toUpperCase());
+}
+
+const isMediaUpload = (url: URL) => url.pathname === "/api/media";
+
+/** On /pristilbud: contact details, two damages with three photos, and send. */
+async function sendQuote(page: Page): Promise<{ form: Locator; c: Contact }> {
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  const c = contact();
+  await fillContact(form, c);
+  await addPhotos(form);
+  await send(form);
+  return { form, c };
+}
+
+async function expectEverythingKept(form: Locator, c: Contact) {
+  await expect(form.getByLabel("Registreringsnummer")).toHaveValue(c.reg.toUpperCase());
+  await expect(form.getByLabel("E-post")).toHaveValue(c.email);
+  await expect(form.getByLabel("Telefon")).toHaveValue(c.phone);
+  await expect(form.getByLabel("Melding (valgfritt)")).toHaveValue(c.message);
+  await expect(damage(form, 1).getByRole("button", { name: "Fjern bilde" })).toHaveCount(2);
+  await expect(damage(form, 2).getByRole("button", { name: "Fjern bilde" })).toHaveCount(1);
+}
+
+async function expectFailureAlert(page: Page, text: RegExp) {
+  const alert = page.getByRole("alert").filter({ hasText: "Forespørselen ble ikke sendt" });
+  await expect(alert).toBeVisible({ timeout: 15_000 });
+  await expect(alert).toContainText(text);
+  await expect(alert.getByRole("link", { name: site.phone })).toBeVisible();
+  await expect(alert.getByRole("link", { name: site.email })).toBeVisible();
+  await expect(alert.getByRole("button", { name: "Prøv igjen" })).toBeVisible();
+  return alert;
+}
+
+test("the compression library is not in the first-load JavaScript of / and /pristilbud", () => {
+  for (const route of ["/", "/pristilbud"]) {
+    for (const script of firstLoadScripts(htmlFor(route))) {
+      const code = fs.readFileSync(path.join(OUT_DIR, script.src), "utf8");
+      // names only the library's own code has (our code names just its URL)
+      const library = ["approximateBelowMaximumCanvasSizeOfBrowser", "cdn.jsdelivr.net"].filter((s) =>
+        code.includes(s),
+      );
+      expect(library, `${route} ${script.src}`).toEqual([]);
+    }
+  }
+  expect(fs.existsSync(path.join(OUT_DIR, "vendor", "browser-image-compression.js"))).toBe(true);
+});
+
+test("the five checks fail in the spec's order, each focusing its field and showing its message", async ({ page }) => {
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  const errorsShown = form.getByText(/Skriv |ser ikke riktig ut|Du må legge til|mangler bilder/);
+
+  await send(form);
+  await expect(form.getByText("Skriv registrerings nummer")).toBeVisible();
+  await expect(form.getByLabel("Registreringsnummer")).toBeFocused();
+  await expect(errorsShown).toHaveCount(1);
+
+  await page.keyboard.type("ab 12345");
+  await expect(form.getByLabel("Registreringsnummer")).toHaveValue("AB 12345"); // upper case as typed
+  await send(form);
+  await expect(form.getByText("Skriv inn e\u2011post addressen")).toBeVisible();
+  await expect(form.getByLabel("E-post")).toBeFocused();
+  await expect(errorsShown).toHaveCount(1);
+
+  await form.getByLabel("E-post").fill("kari.example.no");
+  await send(form);
+  await expect(form.getByText("E\u2011postadressen ser ikke riktig ut")).toBeVisible();
+  await expect(form.getByLabel("E-post")).toBeFocused();
+
+  await form.getByLabel("E-post").fill("kari@example.no");
+  await send(form);
+  await expect(form.getByText("Skriv telefon nummer")).toBeVisible();
+  await expect(form.getByLabel("Telefon")).toBeFocused();
+
+  await form.getByLabel("Telefon").fill("912 34");
+  await send(form);
+  await expect(form.getByText("Telefonnummeret ser ikke riktig ut")).toBeVisible();
+  await expect(form.getByLabel("Telefon")).toBeFocused();
+
+  await form.getByLabel("Telefon").fill("912 34 567");
+  await damage(form, 1).getByRole("button", { name: "Fjern skade" }).click();
+  await send(form);
+  await expect(form.getByText("Du må legge til minst én skade.")).toBeVisible();
+  await expect(form.getByRole("button", { name: "Legg til skade" })).toBeFocused();
+  await expect(errorsShown).toHaveCount(1);
+
+  await form.getByRole("button", { name: "Legg til skade" }).click();
+  await damage(form, 1).getByLabel("Last opp bilder").setInputFiles(photo("skjermen.jpg"));
+  await form.getByRole("button", { name: "Legg til skade" }).click();
+  await damage(form, 2).getByRole("heading", { name: "Skade 2" }).getByRole("button").click(); // collapse it
+  await send(form);
+  const alert = damage(form, 2).getByRole("alert");
+  await expect(alert).toHaveText("Skade 2 mangler bilder. Legg til minst ett bilde.");
+  await expect(damage(form, 2).getByLabel("Last opp bilder")).toBeFocused(); // expanded again, picker focused
+  await expect(errorsShown).toHaveCount(1);
+  expect(storedInquiry("AB 12345")).toBeUndefined();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("a full quote from the home page: progress, thank-you page, the inquiry and three images stored", async ({
+    page,
+    baseURL,
+  }) => {
+    const requests: Request[] = [];
+    page.on("request", (request) => requests.push(request));
+    await page.goto("/");
+    const form = quoteForm(page);
+    const c = contact();
+    await fillContact(form, c);
+    const beforePhotos = requests.length;
+    expect(requests.some((r) => r.url().includes("browser-image-compression"))).toBe(false);
+    await addPhotos(form);
+
+    await send(form);
+    const progress = page.getByRole("region", { name: "Sender forespørselen" });
+    await expect(progress).toBeVisible();
+    await expect(progress.getByRole("listitem")).toHaveCount(3);
+    await expect(progress.getByRole("status")).toBeVisible();
+    await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Takk for henvendelsen!");
+
+    // the library and its worker's copy came from our own origin, after the photos were chosen; nothing left the site
+    const later = requests.slice(beforePhotos).map((r) => r.url());
+    expect(later.some((u) => u.endsWith("/vendor/browser-image-compression.js"))).toBe(true);
+    const origin = new URL(baseURL!).origin;
+    const outside = requests.map((r) => r.url()).filter((u) => !u.startsWith(origin) && !/^(blob|data):/.test(u));
+    expect(outside).toEqual([]);
+
+    const stored = storedInquiry(c.reg)!;
+    expect(stored).toBeDefined();
+    expect(stored.Inquiry).toEqual({
+      UserId: site.inquiryUserId,
+      RegNumber: c.reg.toUpperCase(),
+      PhoneNumber: c.phone,
+      Email: c.email,
+      Message: c.message,
+      State: "NEW",
+    });
+    expect(stored.damageRequests.map((d) => d.Images.length)).toEqual([2, 1]);
+    const images = stored.damageRequests.flatMap((d) => d.Images);
+    expect(images.map((i) => path.extname(i.filename))).toEqual([".jpg", ".png", ".jpg"]);
+    for (const image of images) {
+      expect(image.filename).toMatch(/^img_[a-z0-9]{8}\d{13}\.(jpg|png)$/);
+      expect(image.url).toBe(`${origin}/api/media/file/${image.filename}`);
+      const file = path.join(dataDir, "media", image.filename);
+      expect(fs.existsSync(file)).toBe(true);
+      const served = await page.request.get(image.url);
+      expect(served.status()).toBe(200);
+      expect(Buffer.from(await served.body()).equals(fs.readFileSync(file))).toBe(true);
+    }
+    // the big photo was made smaller: at most 1920 px and 1 MB
+    const big = await sharp(path.join(dataDir, "media", images[0]!.filename)).metadata();
+    expect(big.format).toBe("jpeg");
+    expect(Math.max(big.width!, big.height!)).toBeLessThanOrEqual(1920);
+    expect(fs.statSync(path.join(dataDir, "media", images[0]!.filename)).size).toBeLessThanOrEqual(1024 * 1024);
+    expect((await sharp(path.join(dataDir, "media", images[1]!.filename)).metadata()).format).toBe("png");
+  });
+});
+
+test("a 500 from /inquiry shows the error, keeps everything, and Prøv igjen sends it without uploading again", async ({
+  page,
+}) => {
+  const uploads: string[] = [];
+  let inquiryCalls = 0;
+  await page.route(
+    (url) => url.pathname === "/inquiry",
+    async (route) => {
+      inquiryCalls++;
+      if (inquiryCalls === 1) await route.fulfill({ status: 500, json: { error: "nede" } });
+      else await route.continue();
+    },
+  );
+  page.on("request", (r) => {
+    if (isMediaUpload(new URL(r.url())) && r.method() === "POST") uploads.push(r.url());
+  });
+  const { form, c } = await sendQuote(page);
+
+  const alert = await expectFailureAlert(page, /Vi fikk ikke levert forespørselen/);
+  await expect(alert).toBeFocused();
+  await expectEverythingKept(form, c);
+  expect(uploads).toHaveLength(3);
+  expect(storedInquiry(c.reg)).toBeUndefined();
+
+  await alert.getByRole("button", { name: "Prøv igjen" }).click();
+  await page.waitForURL("**/takk-for-henvendelsen");
+  expect(inquiryCalls).toBe(2);
+  expect(uploads).toHaveLength(3); // nothing uploaded twice
+  expect(storedInquiry(c.reg)!.damageRequests.map((d) => d.Images.length)).toEqual([2, 1]);
+});
+
+test("an upload that keeps failing is retried, then named; nothing is lost and Prøv igjen finishes it", async ({
+  page,
+}) => {
+  let failing = true;
+  let attempts = 0;
+  let passed = 0;
+  await page.route(
+    (url) => isMediaUpload(url),
+    async (route) => {
+      attempts++;
+      // the first photo goes through; every later upload fails like a stopped server, until we stop failing
+      if (failing && attempts > 1) await route.abort("connectionrefused");
+      else {
+        passed++;
+        await route.continue();
+      }
+    },
+  );
+  const { form, c } = await sendQuote(page);
+
+  await expectFailureAlert(page, /Bildet «panser\.png» i Skade 1 kunne ikke lastes opp/);
+  expect(attempts).toBe(4); // 1 ok + the PNG three times (two retries)
+  await expect(damage(form, 1).getByText("Kunne ikke lastes opp")).toBeVisible();
+  await expectEverythingKept(form, c);
+  expect(storedInquiry(c.reg)).toBeUndefined();
+
+  failing = false;
+  await page.getByRole("button", { name: "Prøv igjen" }).click();
+  await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+  expect(passed).toBe(3); // the first photo was not uploaded again
+  expect(storedInquiry(c.reg)!.damageRequests.flatMap((d) => d.Images)).toHaveLength(3);
+});
+
+test("damages collapse, expand and remove by keyboard; images are removable", async ({ page }) => {
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  const first = damage(form, 1);
+  const toggle = first.getByRole("button", { name: "Skade 1" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(first.getByLabel("Last opp bilder")).toBeHidden();
+  await page.keyboard.press("Space");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+
+  // the picker is reached with Tab (from the toggle: Fjern skade, then the picker)
+  await page.keyboard.press("Tab");
+  await expect(first.getByRole("button", { name: "Fjern skade" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(first.getByLabel("Last opp bilder")).toBeFocused();
+  await expect(first.getByLabel("Last opp bilder")).toHaveAttribute("accept", "image/*");
+  await expect(first.getByLabel("Last opp bilder")).toHaveAttribute("multiple", "");
+
+  await first.getByLabel("Last opp bilder").setInputFiles([photo("skjermen.jpg"), photo("panser.png")]);
+  await expect(first.getByText("2 bilder")).toBeVisible();
+  await first.getByRole("button", { name: "Fjern bilde" }).first().click();
+  await expect(first.getByRole("img")).toHaveCount(1);
+  await expect(first.getByRole("img")).toHaveAttribute("alt", "panser.png");
+  await expect(first.getByRole("button", { name: "Fjern bilde" })).toBeFocused();
+
+  await form.getByRole("button", { name: "Legg til skade" }).press("Enter");
+  await expect(damage(form, 2).getByLabel("Last opp bilder")).toBeFocused();
+  await damage(form, 1).getByRole("button", { name: "Fjern skade" }).click();
+  await expect(damage(form, 2)).toHaveCount(0);
+  await expect(damage(form, 1).getByText("Ingen bilder ennå")).toBeVisible(); // the second became the first
+});

@@ -1,0 +1,189 @@
+/** The quote form's schema, its check order, the upload file name and the inquiry body. */
+import { inquirySchema } from "../api/contract";
+import { getStrings } from "../content";
+import { MEDIA_FILENAME_PATTERN, mediaFilename, originalExtension, randomString } from "../quote/filename";
+import {
+  buildInquiry,
+  emptyQuote,
+  firstProblem,
+  normaliseRegNumber,
+  type ImageRef,
+  type QuoteFormValues,
+} from "../quote/form";
+
+const messages = getStrings().quoteForm.errors;
+const image = (key: string, name = `${key}.jpg`, type = "image/jpeg") => ({
+  key,
+  file: new File([new Uint8Array(10)], name, { type }),
+});
+
+const valid = (): QuoteFormValues => ({
+  regNumber: "AB12345",
+  email: "kari@example.no",
+  phone: "912 34 567",
+  message: "Bulk i bakdøra",
+  damages: [
+    { message: "", images: [image("a")] },
+    { message: "", images: [image("b"), image("c", "c.png", "image/png")] },
+  ],
+});
+
+describe("the spec's messages, to the letter", () => {
+  test("are the ones in content/strings.json", () => {
+    expect(messages).toEqual({
+      regRequired: "Skriv registrerings nummer",
+      emailRequired: "Skriv inn e\u2011post addressen",
+      emailFormat: "E\u2011postadressen ser ikke riktig ut",
+      phoneRequired: "Skriv telefon nummer",
+      phoneFormat: "Telefonnummeret ser ikke riktig ut",
+      damagesRequired: "Du må legge til minst én skade.",
+      imagesRequired: "Skade {n} mangler bilder. Legg til minst ett bilde.",
+    });
+  });
+});
+
+describe("validation order: reg → e-mail → phone → a damage → images", () => {
+  test("an empty form fails on the registration number first", () => {
+    expect(firstProblem({ ...emptyQuote(), damages: [] }, messages)).toEqual({
+      field: "regNumber",
+      message: "Skriv registrerings nummer",
+    });
+  });
+
+  test("each fix reveals the next check, in the spec's order", () => {
+    const values: QuoteFormValues = { ...emptyQuote(), damages: [] };
+    const seen: string[] = [];
+    const fixes: ((v: QuoteFormValues) => void)[] = [
+      (v) => (v.regNumber = "ab12345"),
+      (v) => (v.email = "kari"),
+      (v) => (v.email = "kari@example.no"),
+      (v) => (v.phone = "1234"),
+      (v) => (v.phone = "+47 912 34 567"),
+      (v) => v.damages.push({ message: "", images: [image("a")] }, { message: "", images: [] }),
+      (v) => v.damages[1]!.images.push(image("b")),
+    ];
+    for (const fix of [() => {}, ...fixes]) {
+      fix(values);
+      const problem = firstProblem(values, messages);
+      seen.push(problem ? `${problem.field}: ${problem.message}` : "ok");
+    }
+    expect(seen).toEqual([
+      "regNumber: Skriv registrerings nummer",
+      "email: Skriv inn e\u2011post addressen",
+      "email: E\u2011postadressen ser ikke riktig ut",
+      "phone: Skriv telefon nummer",
+      "phone: Telefonnummeret ser ikke riktig ut",
+      "damages: Du må legge til minst én skade.",
+      "damages.1.images: Skade 2 mangler bilder. Legg til minst ett bilde.",
+      "ok",
+    ]);
+  });
+
+  test("blank space counts as empty", () => {
+    expect(firstProblem({ ...valid(), email: "   " }, messages)?.message).toBe(messages.emailRequired);
+    expect(firstProblem({ ...valid(), regNumber: " " }, messages)?.field).toBe("regNumber");
+  });
+
+  test("the first damage without images is named, even when later ones lack them too", () => {
+    const values = valid();
+    values.damages.push({ message: "", images: [] }, { message: "", images: [] });
+    expect(firstProblem(values, messages)).toEqual({
+      field: "damages.2.images",
+      message: "Skade 3 mangler bilder. Legg til minst ett bilde.",
+    });
+  });
+
+  test.each([
+    ["kari@example.no", true],
+    ["kari.nordmann+bil@firma.example", true],
+    ["kari@example", false],
+    ["kari @example.no", false],
+    ["@example.no", false],
+  ])("e-mail %s looks right: %s", (email, ok) => {
+    expect(firstProblem({ ...valid(), email }, messages) === undefined).toBe(ok);
+  });
+
+  test.each([
+    ["91234567", true],
+    ["+47 912 34 567", true],
+    ["(+47) 912-34-567", true],
+    ["9123456", false],
+    ["912 34 56x", false],
+  ])("phone %s looks right: %s", (phone, ok) => {
+    expect(firstProblem({ ...valid(), phone }, messages) === undefined).toBe(ok);
+  });
+
+  test("the message is optional", () => {
+    expect(firstProblem({ ...valid(), message: "" }, messages)).toBeUndefined();
+  });
+});
+
+describe("registration number", () => {
+  test("is upper-cased as typed", () => {
+    expect(normaliseRegNumber("ab 12345")).toBe("AB 12345");
+    expect(normaliseRegNumber("el1234ø")).toBe("EL1234Ø");
+  });
+});
+
+describe("upload file name", () => {
+  test("img_ + random + timestamp + original extension", () => {
+    expect(mediaFilename({ name: "IMG_2044.JPG" }, { random: () => 0.5, now: () => 1718000000000 })).toBe(
+      "img_ii" + "iiiiii" + "1718000000000.jpg",
+    );
+    for (const name of ["bulk.jpeg", "skade.png", "bilde.HEIC", "foto.webp"]) {
+      const made = mediaFilename({ name });
+      expect(made).toMatch(MEDIA_FILENAME_PATTERN);
+      expect(made.endsWith(name.slice(name.lastIndexOf(".")).toLowerCase())).toBe(true);
+    }
+  });
+
+  test("two names made in the same millisecond differ", () => {
+    const now = () => 1718000000000;
+    expect(mediaFilename({ name: "a.jpg" }, { now })).not.toBe(mediaFilename({ name: "a.jpg" }, { now }));
+  });
+
+  test("no extension in the name: taken from the type; none known: none", () => {
+    expect(originalExtension("bilde", "image/png")).toBe(".png");
+    expect(originalExtension("bilde", "")).toBe("");
+    expect(originalExtension("bilde.tar.gz")).toBe(".gz");
+    expect(randomString(() => 0.999)).toMatch(/^[a-z0-9]{8}$/);
+  });
+});
+
+describe("the inquiry body", () => {
+  const refs = new Map<string, ImageRef>([
+    ["a", { filename: "img_a.jpg", url: "https://admin.example/api/media/file/img_a.jpg" }],
+    ["b", { filename: "img_b.jpg", url: "https://admin.example/api/media/file/img_b.jpg" }],
+    ["c", { filename: "img_c.png", url: "https://admin.example/api/media/file/img_c.png" }],
+  ]);
+
+  test("is the spec's shape, one damage request per damage, and passes the server's schema", () => {
+    const body = buildInquiry({ ...valid(), regNumber: " ab12345 " }, refs, "nettside-anonym");
+    expect(body).toEqual({
+      Inquiry: {
+        UserId: "nettside-anonym",
+        RegNumber: "AB12345",
+        PhoneNumber: "912 34 567",
+        Email: "kari@example.no",
+        Message: "Bulk i bakdøra",
+        State: "NEW",
+      },
+      damageRequests: [
+        { Images: [{ filename: "img_a.jpg", url: "https://admin.example/api/media/file/img_a.jpg" }] },
+        {
+          Images: [
+            { filename: "img_b.jpg", url: "https://admin.example/api/media/file/img_b.jpg" },
+            { filename: "img_c.png", url: "https://admin.example/api/media/file/img_c.png" },
+          ],
+        },
+      ],
+    });
+    expect(inquirySchema.safeParse(body).success).toBe(true);
+  });
+
+  test("refuses to be built with an image that was not uploaded (never a null image)", () => {
+    const partial = new Map(refs);
+    partial.delete("b");
+    expect(() => buildInquiry(valid(), partial, "x")).toThrow(/b\.jpg/);
+  });
+});

@@ -1,0 +1,353 @@
+/** The quote pipeline with a fake fetch and a fake compressor: the happy path and every failure path. */
+import { MAX_UPLOAD_BYTES, inquirySchema, type InquiryRequest } from "../api/contract";
+import type { QuoteFormValues, QuoteImage } from "../quote/form";
+import { MEDIA_FILENAME_PATTERN } from "../quote/filename";
+import {
+  createQuoteSender,
+  isRetryable,
+  sendQuote,
+  type Compressor,
+  type PipelineDeps,
+  type PipelineEvent,
+} from "../quote/pipeline";
+
+jest.mock("../config", () => ({
+  config: {
+    siteUrl: "",
+    apiUrl: "https://api.example",
+    adminUrl: "https://admin.example",
+    googleMapsApiKey: "",
+    gtmId: "",
+  },
+}));
+
+const MEDIA_URL = "https://admin.example/api/media?depth=0&fallback-locale=null";
+const INQUIRY_URL = "https://api.example/inquiry";
+
+const image = (key: string, opts: { type?: string; size?: number; name?: string } = {}): QuoteImage => ({
+  key,
+  file: new File([new Uint8Array(opts.size ?? 1000)], opts.name ?? `${key}.jpg`, { type: opts.type ?? "image/jpeg" }),
+});
+
+const values = (): QuoteFormValues => ({
+  regNumber: "ab12345",
+  email: "kari@example.no",
+  phone: "+47 912 34 567",
+  message: "Bulk i døra",
+  damages: [
+    { message: "", images: [image("a")] },
+    { message: "", images: [image("b", { name: "b.png", type: "image/png" }), image("c")] },
+  ],
+});
+
+type Answer = Response | Error | "hang";
+interface Upload {
+  name: string;
+  payload: unknown;
+  size: number;
+  blob: Blob;
+}
+
+/** A fake network: answers are taken in order per endpoint; the default is success. */
+function fakeNetwork() {
+  const uploads: Upload[] = [];
+  const inquiries: InquiryRequest[] = [];
+  const mediaAnswers: (Answer | undefined)[] = [];
+  const inquiryAnswers: Answer[] = [];
+  const urls: string[] = [];
+  let counter = 0;
+  const answer = (next: Answer | undefined, fallback: () => Response, signal?: AbortSignal | null) => {
+    if (next === "hang") {
+      return new Promise<Response>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason)));
+    }
+    if (next instanceof Error) return Promise.reject(next);
+    return Promise.resolve(next ?? fallback());
+  };
+  const fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    urls.push(url);
+    if (url === MEDIA_URL) {
+      const form = init!.body as FormData;
+      const file = form.get("file") as File;
+      const next = mediaAnswers.shift();
+      const response = await answer(
+        next,
+        () => {
+          counter++;
+          return Response.json(
+            { doc: { filename: file.name, url: `/api/media/file/${file.name}`, id: counter }, message: "ok" },
+            { status: 201 },
+          );
+        },
+        init?.signal,
+      );
+      if (response.ok) {
+        uploads.push({ name: file.name, payload: form.get("_payload"), size: file.size, blob: file });
+      }
+      return response;
+    }
+    if (url === INQUIRY_URL) {
+      const response = await answer(
+        inquiryAnswers.shift(),
+        () => Response.json({ message: "ok" }, { status: 201 }),
+        init?.signal,
+      );
+      if (response.ok) inquiries.push(JSON.parse(String(init!.body)));
+      return response;
+    }
+    throw new Error(`unexpected ${url}`);
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, uploads, inquiries, mediaAnswers, inquiryAnswers, urls };
+}
+
+/** Halves the file and reports 50 then 100. */
+const halvingCompressor: Compressor = async (file, onProgress) => {
+  onProgress(50);
+  onProgress(100);
+  return new File([new Uint8Array(Math.ceil(file.size / 2))], file.name, { type: file.type });
+};
+
+function setup(overrides: Partial<PipelineDeps> = {}) {
+  const net = fakeNetwork();
+  const sleeps: number[] = [];
+  const deps: PipelineDeps = {
+    fetch: net.fetch,
+    compress: async () => halvingCompressor,
+    userId: "nettside-anonym",
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    ...overrides,
+  };
+  const events: PipelineEvent[] = [];
+  const uploaded = new Map();
+  const run = (v = values()) => sendQuote(v, deps, uploaded, (e) => events.push(e));
+  return { net, sleeps, deps, events, uploaded, run };
+}
+
+const status = (code: number) => new Response(JSON.stringify({ error: "x" }), { status: code });
+
+describe("a good send", () => {
+  test("compresses, uploads each image once with an img_ name and _payload {}, then posts the inquiry", async () => {
+    const { net, run, events } = setup();
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads.map((u) => u.payload)).toEqual(["{}", "{}", "{}"]);
+    expect(net.uploads.map((u) => u.size)).toEqual([500, 500, 500]); // the compressed copies
+    for (const u of net.uploads) expect(u.name).toMatch(MEDIA_FILENAME_PATTERN);
+    expect(net.uploads.map((u) => u.name.slice(-4))).toEqual([".jpg", ".png", ".jpg"]);
+    expect(net.urls).toEqual([MEDIA_URL, MEDIA_URL, MEDIA_URL, INQUIRY_URL]);
+
+    expect(net.inquiries).toHaveLength(1);
+    const [body] = net.inquiries;
+    expect(inquirySchema.parse(body)).toEqual(body);
+    expect(body!.Inquiry).toEqual({
+      UserId: "nettside-anonym",
+      RegNumber: "AB12345",
+      PhoneNumber: "+47 912 34 567",
+      Email: "kari@example.no",
+      Message: "Bulk i døra",
+      State: "NEW",
+    });
+    const names = net.uploads.map((u) => u.name);
+    expect(body!.damageRequests).toEqual([
+      { Images: [{ filename: names[0], url: `https://admin.example/api/media/file/${names[0]}` }] },
+      {
+        Images: [
+          { filename: names[1], url: `https://admin.example/api/media/file/${names[1]}` },
+          { filename: names[2], url: `https://admin.example/api/media/file/${names[2]}` },
+        ],
+      },
+    ]);
+
+    // progress: compression percentages, then upload, then done, per image; the inquiry last
+    const forA = events.flatMap((e) =>
+      e.type === "image" && e.progress.key === "a" ? [e.progress.stage + e.progress.percent] : [],
+    );
+    expect(forA).toEqual(["waiting0", "compressing0", "compressing50", "compressing100", "uploading100", "done100"]);
+    expect(events.at(-1)).toEqual({ type: "inquiry" });
+  });
+});
+
+describe("compression failures", () => {
+  test("a compressor that throws: the original is uploaded instead", async () => {
+    const { net, run } = setup({
+      compress: async () => async () => {
+        throw new Error("canvas");
+      },
+    });
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads.map((u) => u.size)).toEqual([1000, 1000, 1000]);
+  });
+
+  test("the library cannot be loaded at all: the originals are uploaded", async () => {
+    const { net, run } = setup({ compress: () => Promise.reject(new Error("Loading chunk 12 failed")) });
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads).toHaveLength(3);
+  });
+
+  test("an empty result counts as a failure, and the original is used", async () => {
+    const { net, run } = setup({ compress: async () => async () => new Blob([]) });
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads.map((u) => u.size)).toEqual([1000, 1000, 1000]);
+  });
+
+  test("compression fails and the original is over 15 MB: that image fails, nothing is uploaded after it, no inquiry", async () => {
+    const v = values();
+    v.damages[1]!.images[0] = image("big", { size: MAX_UPLOAD_BYTES + 1 });
+    const { net, run } = setup({
+      compress: async () => async () => {
+        throw new Error("too big for canvas");
+      },
+    });
+    const result = await run(v);
+    expect(result).toMatchObject({ ok: false, reason: "upload", damageIndex: 1, image: { key: "big" } });
+    expect(net.uploads).toHaveLength(1); // only "a", before it
+    expect(net.inquiries).toHaveLength(0);
+  });
+
+  test("compression fails and the file is not an image: it fails", async () => {
+    const v = values();
+    v.damages[0]!.images = [image("txt", { type: "text/plain", name: "notat.txt" })];
+    const { net, run } = setup({
+      compress: async () => async () => {
+        throw new Error("The file given is not an image");
+      },
+    });
+    expect(await run(v)).toMatchObject({ ok: false, reason: "upload", damageIndex: 0 });
+    expect(net.urls).toEqual([]);
+  });
+});
+
+describe("upload failures", () => {
+  test("a 500 and a dropped connection are retried with a growing delay, then it goes through", async () => {
+    const { net, run, sleeps, events } = setup();
+    net.mediaAnswers.push(status(500), new TypeError("Failed to fetch"));
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(sleeps).toEqual([800, 2400]);
+    expect(sleeps[1]!).toBeGreaterThan(sleeps[0]!);
+    expect(net.uploads).toHaveLength(3);
+    const retries = events.filter((e) => e.type === "image" && e.progress.stage === "retrying");
+    expect(retries.map((e) => e.type === "image" && e.progress.attempt)).toEqual([2, 3]);
+  });
+
+  test("still failing after two retries: the send stops on that image, nothing is sent with a null", async () => {
+    const { net, run, sleeps, uploaded } = setup();
+    net.mediaAnswers.push(undefined); // "a" goes through (undefined: the default answer)
+    net.mediaAnswers.push(status(503), status(502), new TypeError("Failed to fetch"));
+    const result = await run();
+    expect(result).toMatchObject({ ok: false, reason: "upload", damageIndex: 1, image: { key: "b" }, status: 0 });
+    expect(sleeps).toEqual([800, 2400]);
+    expect(net.urls.filter((u) => u === MEDIA_URL)).toHaveLength(4); // a once, b three times, c never
+    expect(net.inquiries).toHaveLength(0);
+    expect([...uploaded.keys()]).toEqual(["a"]);
+  });
+
+  test("a 4xx answer is not retried (it would say the same again)", async () => {
+    const { net, run, sleeps } = setup();
+    net.mediaAnswers.push(status(415));
+    expect(await run()).toMatchObject({ ok: false, reason: "upload", damageIndex: 0, status: 415 });
+    expect(sleeps).toEqual([]);
+    expect(net.urls).toEqual([MEDIA_URL]);
+  });
+
+  test("an ok answer without doc.filename and doc.url is a failure", async () => {
+    const { net, run } = setup();
+    net.mediaAnswers.push(Response.json({ message: "ok" }, { status: 201 }));
+    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { key: "a" } });
+    expect(net.inquiries).toHaveLength(0);
+  });
+
+  test("an upload that hangs is given up after the time limit and retried", async () => {
+    const { net, run, sleeps } = setup({ timeoutMs: 20 });
+    net.mediaAnswers.push("hang", "hang");
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(sleeps).toEqual([800, 2400]);
+  });
+
+  test("retryable: no answer, timeouts, 429 and 5xx; not other 4xx", async () => {
+    const { ApiError } = await import("../api/contract");
+    expect([0, 408, 429, 500, 503].map((s) => isRetryable(new ApiError(s, "")))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([400, 401, 413, 415].map((s) => isRetryable(new ApiError(s, "")))).toEqual([false, false, false, false]);
+    expect(isRetryable(new TypeError("Failed to fetch"))).toBe(true);
+  });
+});
+
+describe("inquiry failures and trying again", () => {
+  test("a 500 on /inquiry fails the send; on the next try the images are not uploaded again", async () => {
+    const { net, run } = setup();
+    net.inquiryAnswers.push(status(500));
+    expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 500 });
+    expect(net.uploads).toHaveLength(3);
+
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads).toHaveLength(3); // no new uploads
+    expect(net.inquiries).toHaveLength(1);
+    expect(net.urls.filter((u) => u === INQUIRY_URL)).toHaveLength(2);
+  });
+
+  test("no connection for the inquiry: status 0", async () => {
+    const { net, run } = setup();
+    net.inquiryAnswers.push(new TypeError("Failed to fetch"));
+    expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 0 });
+  });
+
+  test("an inquiry that hangs is given up", async () => {
+    const { net, run } = setup({ timeoutMs: 20 });
+    net.inquiryAnswers.push("hang");
+    expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 0 });
+  });
+
+  test("after a failed upload, the next try uploads only what is missing", async () => {
+    const { net, run, events } = setup();
+    net.mediaAnswers.push(undefined, status(500), status(500), status(500));
+    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { key: "b" } });
+    const firstTry = net.uploads.map((u) => u.name);
+    events.length = 0;
+
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads).toHaveLength(3);
+    expect(net.uploads[0]!.name).toBe(firstTry[0]);
+    // "a" shows as done straight away on the second try
+    expect(events[0]).toMatchObject({ type: "image", progress: { key: "a", stage: "done" } });
+  });
+
+  test("a removed image is not sent; the inquiry holds what the form holds", async () => {
+    const { net, run } = setup();
+    const v = values();
+    await run(v);
+    v.damages[1]!.images.pop();
+    await run(v);
+    expect(net.inquiries[1]!.damageRequests[1]!.Images).toHaveLength(1);
+  });
+});
+
+describe("no double submit", () => {
+  test("a second send while one runs gets the same result and sends nothing more", async () => {
+    const net = fakeNetwork();
+    const sender = createQuoteSender({ fetch: net.fetch, compress: async () => halvingCompressor, userId: "x" });
+    const first = sender.send(values());
+    const second = sender.send(values());
+    expect(sender.busy).toBe(true);
+    expect(second).toBe(first);
+    await expect(first).resolves.toEqual({ ok: true });
+    expect(sender.busy).toBe(false);
+    expect(net.inquiries).toHaveLength(1);
+    expect(net.uploads).toHaveLength(3);
+  });
+
+  test("the sender keeps uploads between tries and can forget a removed image", async () => {
+    const net = fakeNetwork();
+    net.inquiryAnswers.push(status(502));
+    const sender = createQuoteSender({ fetch: net.fetch, compress: async () => halvingCompressor, userId: "x" });
+    expect((await sender.send(values())).ok).toBe(false);
+    sender.forget("c");
+    expect((await sender.send(values())).ok).toBe(true);
+    expect(net.uploads).toHaveLength(4); // c again, nothing else
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The quote form's values, its zod schema and the order its checks run in
+ * (spec §5, decisions §1): registration number → e-mail (required, then
+ * format) → phone (required, then format) → at least one damage → every
+ * damage has an image. Only the first failure is reported. Messages come from
+ * content/strings.json; the patterns are the API contract's, so a form that
+ * passes here builds an inquiry the server takes.
+ */
+import { z } from "zod";
+import { EMAIL_PATTERN, PHONE_PATTERN, type InquiryRequest, type imageRefSchema } from "../api/contract";
+import { fill } from "../format";
+
+/** One chosen image: `key` is stable for its life in the form (previews, upload cache). */
+export interface QuoteImage {
+  key: string;
+  file: File;
+}
+
+export interface QuoteDamage {
+  /** the spec's damage item has a message; the form does not ask for one, and it is not sent */
+  message: string;
+  images: QuoteImage[];
+}
+
+export interface QuoteFormValues {
+  regNumber: string;
+  email: string;
+  phone: string;
+  message: string;
+  damages: QuoteDamage[];
+}
+
+export interface QuoteMessages {
+  regRequired: string;
+  emailRequired: string;
+  emailFormat: string;
+  phoneRequired: string;
+  phoneFormat: string;
+  damagesRequired: string;
+  /** with `{n}`: the damage's number */
+  imagesRequired: string;
+}
+
+export const LIMITS = { regNumber: 20, email: 254, phone: 40, message: 5000, imagesPerDamage: 20, damages: 20 };
+
+export const emptyDamage = (): QuoteDamage => ({ message: "", images: [] });
+
+export const emptyQuote = (): QuoteFormValues => ({
+  regNumber: "",
+  email: "",
+  phone: "",
+  message: "",
+  damages: [emptyDamage()],
+});
+
+/** The field a problem belongs to: a form field, the damage list, or one damage's images. */
+export type QuoteField = "regNumber" | "email" | "phone" | "damages" | `damages.${number}.images`;
+
+export interface QuoteProblem {
+  field: QuoteField;
+  message: string;
+}
+
+export function quoteFormSchema(m: QuoteMessages) {
+  // `abort` stops a field at its first failed check, so "required" is never followed by "format"
+  return z.object({
+    regNumber: z.string().trim().min(1, { error: m.regRequired, abort: true }),
+    email: z.string().trim().min(1, { error: m.emailRequired, abort: true }).regex(EMAIL_PATTERN, m.emailFormat),
+    phone: z.string().trim().min(1, { error: m.phoneRequired, abort: true }).regex(PHONE_PATTERN, m.phoneFormat),
+    message: z.string(),
+    damages: z
+      .array(z.object({ message: z.string(), images: z.array(z.custom<QuoteImage>()) }))
+      .min(1, { error: m.damagesRequired, abort: true })
+      .superRefine((damages, ctx) => {
+        damages.forEach((damage, i) => {
+          if (damage.images.length === 0) {
+            ctx.addIssue({ code: "custom", path: [i, "images"], message: fill(m.imagesRequired, { n: i + 1 }) });
+          }
+        });
+      }),
+  });
+}
+
+const ORDER = ["regNumber", "email", "phone", "damages"];
+
+/** The first failed check in the spec's order, or undefined when the form may be sent. */
+export function firstProblem(values: QuoteFormValues, messages: QuoteMessages): QuoteProblem | undefined {
+  const result = quoteFormSchema(messages).safeParse(values);
+  if (result.success) return undefined;
+  const rank = (path: PropertyKey[]) => [ORDER.indexOf(String(path[0])), path.length > 1 ? Number(path[1]) : -1];
+  const [first] = [...result.error.issues].sort((a, b) => {
+    const [ra, ia] = rank(a.path);
+    const [rb, ib] = rank(b.path);
+    return ra! - rb! || ia! - ib!;
+  });
+  const path = first!.path;
+  const field = (path.length > 1 ? `damages.${Number(path[1])}.images` : String(path[0])) as QuoteField;
+  return { field, message: first!.message };
+}
+
+/** Upper case, as the registration number is typed (spec §5). */
+export const normaliseRegNumber = (value: string) => value.toUpperCase();
+
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+/**
+ * The inquiry body: one damage request per damage, each image as uploaded.
+ * Throws when an image has no upload: the workshop never gets a `null` image.
+ */
+export function buildInquiry(
+  values: QuoteFormValues,
+  uploaded: ReadonlyMap<string, ImageRef>,
+  userId: string,
+): InquiryRequest {
+  return {
+    Inquiry: {
+      UserId: userId,
+      RegNumber: normaliseRegNumber(values.regNumber.trim()),
+      PhoneNumber: values.phone.trim(),
+      Email: values.email.trim(),
+      Message: values.message.trim(),
+      State: "NEW",
+    },
+    damageRequests: values.damages.map((damage) => ({
+      Images: damage.images.map((image) => {
+        const ref = uploaded.get(image.key);
+        if (!ref) throw new Error(`Bildet «${image.file.name}» er ikke lastet opp`);
+        return { filename: ref.filename, url: ref.url };
+      }),
+    })),
+  };
+}

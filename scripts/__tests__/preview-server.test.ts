@@ -1,0 +1,230 @@
+/**
+ * The preview server's API over real HTTP: a server on a spare port with a
+ * temporary data folder, real multipart bodies and real image bytes.
+ */
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type http from "node:http";
+import sharp from "sharp";
+import { MAX_UPLOAD_BYTES, inquirySchema, mediaResponseSchema, type InquiryRequest } from "../../lib/api/contract";
+import { createPreviewServer } from "../preview-server";
+
+let server: http.Server;
+let origin: string;
+let dataDir: string;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-api-"));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "preview-root-"));
+  fs.writeFileSync(path.join(root, "index.html"), "<h1>ok</h1>");
+  server = createPreviewServer({ root, dataDir, log: (line) => logLines.push(line) });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every file under the data folder, relative, sorted: "the store". */
+function storeSnapshot(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.push(path.relative(dataDir, full));
+    }
+  };
+  walk(dataDir);
+  return files.sort();
+}
+
+const jpeg = (): Promise<Buffer<ArrayBuffer>> =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+const png = (): Promise<Buffer<ArrayBuffer>> =>
+  sharp({ create: { width: 32, height: 32, channels: 4, background: { r: 0, g: 90, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
+
+function upload(bytes: Uint8Array<ArrayBuffer>, filename: string, payload: string | null = "{}", field = "file") {
+  const form = new FormData();
+  if (payload !== null) form.append("_payload", payload);
+  form.append(field, new Blob([bytes]), filename);
+  return fetch(`${origin}/api/media?depth=0&fallback-locale=null`, { method: "POST", body: form });
+}
+
+const inquiry = (n = 0): InquiryRequest => ({
+  Inquiry: {
+    UserId: "nettside-anonym",
+    RegNumber: `AB1234${n}`,
+    PhoneNumber: "+47 912 34 567",
+    Email: "kari@example.no",
+    Message: `Bulk i døra ${n}`,
+    State: "NEW",
+  },
+  damageRequests: [{ Images: [{ filename: "img_a.jpg", url: "http://127.0.0.1/api/media/file/img_a.jpg" }] }],
+});
+
+const postJson = (urlPath: string, body: string, type = "application/json") =>
+  fetch(`${origin}${urlPath}`, { method: "POST", headers: { "Content-Type": type }, body });
+
+/** Expects `status` with a JSON error, and the store exactly as before. */
+async function expectRejected(response: Promise<Response>, status: number, mentions?: RegExp) {
+  const before = storeSnapshot();
+  const answer = await response;
+  expect(answer.status).toBe(status);
+  const body = (await answer.json()) as { error: string };
+  expect(typeof body.error).toBe("string");
+  if (mentions) expect(body.error).toMatch(mentions);
+  expect(storeSnapshot()).toEqual(before);
+}
+
+describe("POST /api/media", () => {
+  test("a JPEG is stored under media/ and served back at its url", async () => {
+    const bytes = await jpeg();
+    const answer = await upload(bytes, "img_abc123.jpg");
+    expect(answer.status).toBe(201);
+    const body = mediaResponseSchema.parse(await answer.json());
+    expect(body.doc.filename).toBe("img_abc123.jpg");
+    expect(body.doc.url).toBe("/api/media/file/img_abc123.jpg");
+    expect(body.doc.mimeType).toBe("image/jpeg");
+    expect(fs.readFileSync(path.join(dataDir, "media", "img_abc123.jpg")).equals(bytes)).toBe(true);
+
+    const served = await fetch(`${origin}${body.doc.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  test("the name follows the bytes: a PNG called .jpg is kept as .png; a taken name gets -1", async () => {
+    const bytes = await png();
+    const first = mediaResponseSchema.parse(await (await upload(bytes, "photo.jpg")).json());
+    expect(first.doc.filename).toBe("photo.png");
+    const second = mediaResponseSchema.parse(await (await upload(bytes, "photo.png")).json());
+    expect(second.doc.filename).toBe("photo-1.png");
+    const served = await fetch(`${origin}${second.doc.url}`);
+    expect(served.headers.get("content-type")).toBe("image/png");
+  });
+
+  test("a text file named .jpg is 415 and nothing is stored", async () => {
+    await expectRejected(
+      upload(new TextEncoder().encode("hei, dette er ikke et bilde"), "skade.jpg"),
+      415,
+      /skade\.jpg/,
+    );
+  });
+
+  test("an SVG is not taken (it can carry script)", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+    await expectRejected(upload(new TextEncoder().encode(svg), "bilde.svg"), 415);
+  });
+
+  test("an upload over the cap is 413 and nothing is stored", async () => {
+    const big = new Uint8Array(MAX_UPLOAD_BYTES + 1024);
+    big.set(await jpeg());
+    await expectRejected(upload(big, "stor.jpg"), 413);
+  });
+
+  test("no file, a bad _payload, a wrong field name and a JSON body are each refused", async () => {
+    const form = new FormData();
+    form.append("_payload", "{}");
+    await expectRejected(fetch(`${origin}/api/media`, { method: "POST", body: form }), 400, /file/);
+    await expectRejected(upload(await jpeg(), "a.jpg", "{ikke json"), 400, /_payload/);
+    await expectRejected(upload(await jpeg(), "a.jpg", "[]"), 400, /_payload/);
+    await expectRejected(upload(await jpeg(), "a.jpg", "{}", "bilde"), 400, /bilde/);
+    await expectRejected(postJson("/api/media", "{}"), 415);
+  });
+
+  test("a stored file that does not exist is 404; a path trick is 404", async () => {
+    expect((await fetch(`${origin}/api/media/file/finnes-ikke.jpg`)).status).toBe(404);
+    expect((await fetch(`${origin}/api/media/file/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${origin}/api/media/file/.hidden.jpg`)).status).toBe(404);
+  });
+});
+
+describe("POST /inquiry", () => {
+  test("a good inquiry is stored as one JSON file, exactly as sent", async () => {
+    const before = storeSnapshot().filter((f) => f.startsWith("inquiry/")).length;
+    const answer = await postJson("/inquiry", JSON.stringify(inquiry(1)));
+    expect(answer.status).toBe(201);
+    const files = storeSnapshot().filter((f) => f.startsWith("inquiry/"));
+    expect(files).toHaveLength(before + 1);
+    const stored = JSON.parse(fs.readFileSync(path.join(dataDir, files.at(-1)!), "utf8"));
+    expect(typeof stored.receivedAt).toBe("string");
+    delete stored.receivedAt;
+    expect(inquirySchema.parse(stored)).toEqual(inquiry(1));
+  });
+
+  test("malformed JSON is 400", async () => {
+    await expectRejected(postJson("/inquiry", '{"Inquiry": '), 400, /JSON/);
+  });
+
+  test("missing fields are 400 and named", async () => {
+    const body = inquiry() as { Inquiry: Partial<InquiryRequest["Inquiry"]> };
+    delete body.Inquiry.Email;
+    await expectRejected(postJson("/inquiry", JSON.stringify(body)), 400, /Inquiry\.Email/);
+    await expectRejected(
+      postJson("/inquiry", JSON.stringify({ ...inquiry(), damageRequests: [] })),
+      400,
+      /damageRequests/,
+    );
+    const nullImage = { ...inquiry(), damageRequests: [{ Images: [null] }] };
+    await expectRejected(postJson("/inquiry", JSON.stringify(nullImage)), 400, /damageRequests\.0\.Images\.0/);
+  });
+
+  test("not JSON is 415; too big is 413", async () => {
+    await expectRejected(postJson("/inquiry", "RegNumber=AB12345", "application/x-www-form-urlencoded"), 415);
+    await expectRejected(postJson("/inquiry", JSON.stringify({ pad: "x".repeat(300 * 1024) })), 413);
+  });
+
+  test("50 concurrent inquiries are all stored, each whole", async () => {
+    const before = new Set(storeSnapshot());
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => postJson("/inquiry", JSON.stringify(inquiry(100 + n)))),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(201));
+    const added = storeSnapshot().filter((f) => !before.has(f));
+    expect(added).toHaveLength(50);
+    expect(added.every((f) => f.startsWith("inquiry/") && f.endsWith(".json"))).toBe(true);
+    const regNumbers = added.map((f) => JSON.parse(fs.readFileSync(path.join(dataDir, f), "utf8")).Inquiry.RegNumber);
+    expect(new Set(regNumbers).size).toBe(50);
+  });
+});
+
+describe("routing", () => {
+  test("a wrong method is 405 with Allow, and stores nothing", async () => {
+    const before = storeSnapshot();
+    const get = await fetch(`${origin}/inquiry`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    const put = await fetch(`${origin}/api/media`, { method: "PUT", body: "x" });
+    expect(put.status).toBe(405);
+    const del = await fetch(`${origin}/api/media/file/x.jpg`, { method: "DELETE" });
+    expect(del.status).toBe(405);
+    expect(del.headers.get("allow")).toBe("GET, HEAD");
+    expect(storeSnapshot()).toEqual(before);
+  });
+
+  test("an unknown API path is 404 JSON; pages still come from the static server", async () => {
+    await expectRejected(postJson("/api/finnes-ikke", "{}"), 404, /finnes-ikke/);
+    const page = await fetch(`${origin}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("ok");
+  });
+
+  test("one log line per request", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20)); // earlier requests' lines
+    logLines.length = 0;
+    await postJson("/inquiry", "{");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logLines).toEqual([expect.stringMatching(/^POST \/inquiry 400 \d+ms$/)]);
+  });
+});
