@@ -4,6 +4,7 @@ import { ButtonLink } from "@/components/ui/ButtonLink";
 import type { Site } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
+import { Logo } from "./Logo";
 import styles from "./SiteFooter.module.css";
 
 export function SiteFooter({ site, strings }: { site: Site; strings: Strings }) {
@@ -12,8 +13,9 @@ export function SiteFooter({ site, strings }: { site: Site; strings: Strings }) 
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <div className={styles.pitch}>
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src="/logo-light.svg" alt={site.name} width={200} height={47} className={styles.logo} />
+          <div className={styles.logo}>
+            <Logo label={site.name} tone="light" width={180} />
+          </div>
           <h2 className={styles.heading}>{footer.heading}</h2>
           <p>{footer.text}</p>
           <ButtonLink href={strings.cta.quoteHref}>{strings.cta.quote}</ButtonLink>

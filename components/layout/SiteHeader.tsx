@@ -3,6 +3,7 @@ import { Icon } from "@/components/ui/Icon";
 import type { Site } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { telHref } from "@/lib/format";
+import { Logo } from "./Logo";
 import { MainNav } from "./MainNav";
 import styles from "./SiteHeader.module.css";
 
@@ -35,9 +36,7 @@ export function SiteHeader({ site, strings }: { site: Site; strings: Strings }) 
       <div className={styles.bar}>
         <div className={`container ${styles.barInner}`}>
           <Link href="/" className={styles.logo}>
-            {/* A plain <img>: the logo is a small SVG, nothing for an image pipeline to do. */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src="/logo.svg" alt={strings.logoAlt} width={200} height={47} />
+            <Logo label={strings.logoAlt} />
           </Link>
           <MainNav
             label={strings.nav.label}
