@@ -29,6 +29,15 @@ async function main() {
       const page = await browser.newPage({ viewport: { width, height: width < 500 ? 800 : 900 } });
       for (const route of paths) {
         await page.goto(`${origin}${route}`, { waitUntil: "networkidle" });
+        // Scroll through the page so lazy images load, then back to the top.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForLoadState("networkidle");
         const name = `${width}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.png`;
         await page.screenshot({ path: path.join(dir, name), fullPage: true });
         console.log(path.join("test-results", "screenshots", name));
