@@ -162,6 +162,38 @@ test.describe("with a fake key and the maps host blocked", () => {
   });
 });
 
+test("with a fake key, a maps host that fails twice and then answers: the map is drawn on the third try", async ({
+  page,
+}) => {
+  await grantConsent(page);
+  await withFakeKey(page, "/kontakt");
+  let tries = 0;
+  await page.route(MAPS_HOST, (route) => {
+    tries += 1;
+    if (tries < 3) return route.abort("connectionrefused");
+    // a stand-in for the Maps API: installs importLibrary, then calls the loader's callback
+    return route.fulfill({
+      contentType: "text/javascript",
+      body: `
+        google.maps.importLibrary = async (name) => name === "maps"
+          ? { Map: class { constructor(el) { el.textContent = "Kartet er tegnet"; } } }
+          : { Marker: class { constructor(options) { window.markerTitle = options.title; } } };
+        google.maps.__ib__();`,
+    });
+  });
+  const errors = watchConsole(page);
+  await page.goto("/kontakt");
+  const area = page.getByRole("group", { name: mapName });
+  await expect(area.getByText("Kartet er tegnet")).toBeVisible({ timeout: 10_000 });
+  expect(tries).toBe(3);
+  expect(await page.evaluate(() => (window as unknown as { markerTitle: string }).markerTitle)).toContain(
+    site.address.streetAddress,
+  );
+  // the maps link stays below the map
+  await expect(area.getByRole("link", { name: new RegExp(`^${strings.map.link}`) })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("the maps loader is in no page's first-load JavaScript", () => {
   const loaderChunks = fs
     .readdirSync(`${OUT_DIR}/_next/static/chunks`)
