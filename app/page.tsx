@@ -30,7 +30,7 @@ export default function HomePage() {
         alt={home.hero.image.alt}
         headline={home.hero.headline}
         lead={home.hero.lead}
-        video={{ webm: "/video/hero.webm", mp4: "/video/hero.mp4" }}
+        video={{ webm: "/video/hero.webm", mp4: "/video/hero.mp4", strings: strings.heroVideo }}
       >
         <ButtonLink href={cta.href} size="lg">
           {cta.label}
@@ -42,6 +42,7 @@ export default function HomePage() {
         section={home.cases}
         cases={getCases()}
         labels={{ before: strings.home.beforeLabel, after: strings.home.afterLabel }}
+        strings={strings.beforeAfter}
       />
       <QuoteSection
         section={home.quote}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Calculator } from "@/components/calculator/Calculator";
 import { DetailingReviews } from "@/components/detailing/DetailingReviews";
+import { LocationMap } from "@/components/map/LocationMap";
 import { ServiceSections } from "@/components/detailing/ServiceSections";
 import { ContentImage } from "@/components/media/ContentImage";
 import { HeroBanner } from "@/components/media/HeroBanner";
@@ -18,6 +19,7 @@ export function generateMetadata(): Metadata {
 export default function AutoDetailingPage() {
   const page = getDetailingPage();
   const strings = getStrings();
+  const site = getSite();
   return (
     <>
       <HeroBanner
@@ -51,6 +53,9 @@ export default function AutoDetailingPage() {
             {page.premises.paragraphs.map((p) => (
               <p key={p}>{p}</p>
             ))}
+            <div className={styles.map}>
+              <LocationMap site={site} strings={strings.map} labels={strings.labels} />
+            </div>
           </div>
         </div>
       </section>
@@ -60,7 +65,7 @@ export default function AutoDetailingPage() {
         heading={page.reviews.heading}
         reviews={getReviews()}
         strings={strings.reviews}
-        reviewsUrl={getSite().googleReviewsUrl}
+        reviewsUrl={site.googleReviewsUrl}
       />
     </>
   );

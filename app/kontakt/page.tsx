@@ -3,6 +3,7 @@ import { BookingForm } from "@/components/booking/BookingForm";
 import { BookingSummary } from "@/components/booking/BookingSummary";
 import { ContactDetails } from "@/components/contact/ContactDetails";
 import { PageIntro } from "@/components/content/PageIntro";
+import { LocationMap } from "@/components/map/LocationMap";
 import { getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
@@ -13,7 +14,7 @@ export function generateMetadata(): Metadata {
 
 /**
  * Booking and contact: the calculator's selection (read in the browser), the
- * contact block and the booking form. The map (the maps issue) comes in the contact block.
+ * contact block with the map, and the booking form.
  */
 export default function ContactPage() {
   const strings = getStrings();
@@ -33,12 +34,9 @@ export default function ContactPage() {
         <section className={`${styles.card} ${styles.contact}`} aria-labelledby="find-us-heading">
           <h2 id="find-us-heading">{page.contactHeading}</h2>
           <ContactDetails site={site} labels={strings.labels} />
-          <p className={styles.map}>
-            <a href={site.mapsUrl} target="_blank" rel="noopener noreferrer">
-              {page.mapLink}
-              <span className="visually-hidden"> (åpnes i ny fane)</span>
-            </a>
-          </p>
+          <div className={styles.map}>
+            <LocationMap site={site} strings={strings.map} labels={strings.labels} showHours={false} />
+          </div>
         </section>
         <section className={styles.form} aria-labelledby="booking-form-heading">
           <h2 id="booking-form-heading">{strings.booking.formHeading}</h2>

@@ -27,7 +27,7 @@ export function DetailingReviews({
         <ul className={`plain-list ${styles.cards}`}>
           {cards.map((review) => (
             <li key={review.id}>
-              <ReviewCard review={review} strings={strings} />
+              <ReviewCard review={review} strings={strings} readMoreUrl={reviewsUrl} />
             </li>
           ))}
         </ul>

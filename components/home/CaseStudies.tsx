@@ -1,5 +1,6 @@
-import { BeforeAfterPair } from "@/components/media/BeforeAfterPair";
+import { BeforeAfterSlider } from "@/components/media/BeforeAfterSlider";
 import type { CaseStudy, HomePage } from "@/lib/content/schemas";
+import type { Strings } from "@/lib/content/strings-schema";
 import { resolveImage } from "@/lib/images";
 import styles from "./CaseStudies.module.css";
 
@@ -8,10 +9,12 @@ export function CaseStudies({
   section,
   cases,
   labels,
+  strings,
 }: {
   section: HomePage["cases"];
   cases: CaseStudy[];
   labels: { before: string; after: string };
+  strings: Strings["beforeAfter"];
 }) {
   return (
     <section className="section" aria-labelledby="cases-heading">
@@ -21,11 +24,13 @@ export function CaseStudies({
         <div className={styles.grid}>
           {cases.map((item) => (
             <article key={item.id} className={styles.case} aria-labelledby={`case-${item.id}`}>
-              <BeforeAfterPair
+              <BeforeAfterSlider
                 before={{ image: resolveImage(item.before.image), alt: item.before.alt }}
                 after={{ image: resolveImage(item.after.image), alt: item.after.alt }}
                 labels={labels}
-                sizes="(min-width: 1101px) 190px, 50vw"
+                strings={strings}
+                name={`${item.title}, ${item.car}`}
+                sizes="(min-width: 1101px) 360px, (min-width: 700px) 55vw, 100vw"
               />
               <div className={styles.text}>
                 <p className="eyebrow">{item.car}</p>

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import type { Strings } from "@/lib/content/strings-schema";
 import type { ResolvedImage } from "@/lib/images";
 import styles from "./HeroBanner.module.css";
+import { HeroVideo } from "./HeroVideo";
 import { Picture } from "./Picture";
 
 interface Props {
@@ -11,38 +13,25 @@ interface Props {
   lead: string;
   /** calls to action under the lead */
   children?: ReactNode;
-  /** a muted, looping background video played over the image (the image stays its poster) */
-  video?: { webm: string; mp4: string };
+  /** a muted, looping background video played over the image (the image stays its poster), with its button's labels */
+  video?: { webm: string; mp4: string; strings: Strings["heroVideo"] };
   size?: "large" | "medium";
 }
 
 /**
  * A dark hero with the page's h1 over a full-bleed image. The image is the
  * page's largest paint (eager, high priority); a video, if any, plays over it
- * once loaded, and not at all for visitors who ask for reduced motion.
+ * after the page has loaded, and only on request for visitors who ask for
+ * reduced motion (see HeroVideo).
  */
 export function HeroBanner({ image, alt, eyebrow, headline, lead, children, video, size = "large" }: Props) {
   return (
     <section className={styles.hero} data-size={size} aria-labelledby="hero-heading">
       <div className={styles.media}>
         <Picture image={image} alt={alt} sizes="100vw" priority className={styles.cover} />
-        {video && (
-          <video
-            className={styles.cover}
-            autoPlay
-            muted
-            loop
-            playsInline
-            preload="metadata"
-            poster={image.src}
-            aria-hidden="true"
-          >
-            <source src={video.webm} type="video/webm" />
-            <source src={video.mp4} type="video/mp4" />
-          </video>
-        )}
         <div className={styles.shade} />
       </div>
+      {video && <HeroVideo webm={video.webm} mp4={video.mp4} poster={image.src} strings={video.strings} />}
       <div className={`container ${styles.content}`}>
         {eyebrow && <p className={`eyebrow ${styles.eyebrow}`}>{eyebrow}</p>}
         <h1 id="hero-heading" className={styles.headline}>

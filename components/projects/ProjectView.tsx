@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { PageIntro } from "@/components/content/PageIntro";
 import { ContactStrip } from "@/components/layout/ContactStrip";
-import { BeforeAfterPair } from "@/components/media/BeforeAfterPair";
+import { BeforeAfterSlider } from "@/components/media/BeforeAfterSlider";
 import { getStrings } from "@/lib/content";
 import type { Project } from "@/lib/content/schemas";
 import { resolveImage } from "@/lib/images";
@@ -23,13 +23,17 @@ export function ProjectView({ project }: { project: Project }) {
         lead={project.summary}
       />
       <div className={`container page-body ${styles.layout}`}>
-        <BeforeAfterPair
-          before={{ image: resolveImage(project.before.image), alt: project.before.alt }}
-          after={{ image: resolveImage(project.after.image), alt: project.after.alt }}
-          labels={{ before: labels.beforeLabel, after: labels.afterLabel }}
-          sizes="(min-width: 1264px) 600px, 50vw"
-          priority
-        />
+        <div className={styles.comparison}>
+          <BeforeAfterSlider
+            before={{ image: resolveImage(project.before.image), alt: project.before.alt }}
+            after={{ image: resolveImage(project.after.image), alt: project.after.alt }}
+            labels={{ before: labels.beforeLabel, after: labels.afterLabel }}
+            strings={strings.beforeAfter}
+            name={project.title}
+            sizes="(min-width: 960px) 896px, 100vw"
+            priority
+          />
+        </div>
         <div className={styles.details}>
           <dl className={styles.facts}>
             <div>

@@ -6,8 +6,20 @@ import { Stars } from "./Stars";
 
 const avatarColours = ["#1d4ed8", "#047857", "#7c3aed", "#b45309", "#be123c", "#0e7490", "#4d7c0f", "#9333ea"];
 
-/** One review: stars, text (or a line saying there was none), the initial on a coloured circle, name and date. */
-export function ReviewCard({ review, strings }: { review: Review; strings: Strings["reviews"] }) {
+/**
+ * One review: stars, text (or a line saying there was none), the initial on a
+ * coloured circle, name and date; with `readMoreUrl`, a `Les mer` link to the
+ * reviews on Google (new tab).
+ */
+export function ReviewCard({
+  review,
+  strings,
+  readMoreUrl,
+}: {
+  review: Review;
+  strings: Strings["reviews"];
+  readMoreUrl?: string;
+}) {
   const index = Number(review.id.replace("dot", "")) || 0;
   return (
     <figure className={styles.card}>
@@ -15,6 +27,12 @@ export function ReviewCard({ review, strings }: { review: Review; strings: Strin
       <blockquote className={styles.text}>
         <p>{review.text || fill(strings.noText, { n: review.points })}</p>
       </blockquote>
+      {readMoreUrl && (
+        <a href={readMoreUrl} target="_blank" rel="noopener noreferrer" className={styles.readMore}>
+          {strings.readMore}
+          <span className="visually-hidden"> {strings.newTab}</span>
+        </a>
+      )}
       <figcaption className={styles.author}>
         <span
           className={styles.avatar}

@@ -2,11 +2,13 @@ import type { ReviewsContent } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { ReviewCard } from "./ReviewCard";
 import styles from "./ReviewsSection.module.css";
+import { ReviewSlider } from "./ReviewSlider";
 import { ReviewsSummary } from "./ReviewsSummary";
 
 /**
- * The home page's reviews: the Google rating and every review as static HTML
- * (what crawlers read). The review slider (its own issue) enhances this list.
+ * The home page's reviews: the Google rating (static HTML, no widget) beside a
+ * slider of every review. All eight reviews are rendered into the HTML, so
+ * crawlers and visitors without JavaScript have their text.
  */
 export function ReviewsSection({
   heading,
@@ -23,21 +25,18 @@ export function ReviewsSection({
 }) {
   return (
     <section className="section section-alt" aria-labelledby="reviews-heading">
-      <div className="container">
-        <div className={styles.head}>
-          <div>
-            <h2 id="reviews-heading">{heading}</h2>
-            <p className="lead">{lead}</p>
-          </div>
+      <div className={`container ${styles.layout}`}>
+        <div className={styles.intro}>
+          <h2 id="reviews-heading">{heading}</h2>
+          <p className="lead">{lead}</p>
           <ReviewsSummary summary={reviews.summary} strings={strings} reviewsUrl={reviewsUrl} />
         </div>
-        <ul className={`plain-list ${styles.list}`}>
-          {reviews.reviews.map((review) => (
-            <li key={review.id}>
-              <ReviewCard review={review} strings={strings} />
-            </li>
+        <ReviewSlider
+          slides={reviews.reviews.map((review) => (
+            <ReviewCard key={review.id} review={review} strings={strings} />
           ))}
-        </ul>
+          strings={strings}
+        />
       </div>
     </section>
   );

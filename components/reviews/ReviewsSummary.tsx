@@ -25,7 +25,7 @@ export function ReviewsSummary({
         <p className={styles.caption}>{fill(strings.ratingSummary, { rating, count: summary.count })}</p>
         <a href={reviewsUrl} target="_blank" rel="noopener noreferrer" className={styles.link}>
           {strings.readMore}
-          <span className="visually-hidden"> (Google, åpnes i ny fane)</span>
+          <span className="visually-hidden"> {strings.newTab}</span>
         </a>
       </div>
     </div>

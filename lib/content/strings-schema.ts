@@ -20,7 +20,15 @@ export const stringsSchema = z.strictObject({
   skipLink: text,
   logoAlt: text,
   nav: z.strictObject({ label: text, menuToggle: text, items: z.array(link).min(1) }),
-  labels: z.strictObject({ address: text, email: text, phone: text, openingHours: text, closed: text }),
+  labels: z.strictObject({
+    address: text,
+    email: text,
+    phone: text,
+    openingHours: text,
+    closed: text,
+    /** read out after a link that opens in a new tab */
+    newTab: text,
+  }),
   cta: z.strictObject({ quote: text, quoteHref: internalHref, call: text, readMore: text }),
   contactStrip: z.strictObject({ heading: text, text }),
   footer: z.strictObject({
@@ -101,7 +109,6 @@ export const stringsSchema = z.strictObject({
     heading: text,
     lead: text,
     contactHeading: text,
-    mapLink: text,
     calculatorLink: text,
   }),
   projectsPage: z.strictObject({ meta, heading: text, lead: text, tileLink: text }),
@@ -114,7 +121,28 @@ export const stringsSchema = z.strictObject({
   }),
   articlePage: z.strictObject({ publishedLabel: text, packagesHeading: text, includesLabel: text }),
   detailingPage: z.strictObject({ priceFrom: text, includesLabel: text, sizesHeading: text, sizesText: text }),
-  reviews: z.strictObject({ stars: text, ratingSummary: text, readMore: text, noText: text }),
+  /** Review cards, the Google rating, and the home page's review slider (its accessible names are fixed by product decisions §3). */
+  reviews: z.strictObject({
+    stars: text,
+    ratingSummary: text,
+    readMore: text,
+    noText: text,
+    newTab: text,
+    sliderLabel: text,
+    /** what a screen reader calls the slider and each slide (aria-roledescription) */
+    carousel: text,
+    slide: text,
+    slideLabel: text,
+    previous: text,
+    next: text,
+    dot: text,
+  }),
+  /** The before/after slider's handle: its name names the case (`{name}`), its value is read as text. */
+  beforeAfter: z.strictObject({ sliderLabel: text, valueText: text }),
+  /** The play/pause button over the home page's hero video. */
+  heroVideo: z.strictObject({ play: text, pause: text }),
+  /** The map on /kontakt and /auto-detailing, and its fallback link. */
+  map: z.strictObject({ label: text, link: text, markerTitle: text }),
   privacyPage: z.strictObject({ updatedLabel: text }),
   /** The price calculator on /auto-detailing. The two `errors` are the spec's messages, word for word. */
   calculator: z.strictObject({

@@ -1,0 +1,116 @@
+"use client";
+
+import { type PointerEvent, type ReactNode, useRef, useState } from "react";
+import type { Strings } from "@/lib/content/strings-schema";
+import { fill } from "@/lib/format";
+import { indexForDot, nextIndex, previousIndex, swipeDirection } from "@/lib/slider";
+import styles from "./ReviewSlider.module.css";
+
+type SliderStrings = Pick<
+  Strings["reviews"],
+  "sliderLabel" | "carousel" | "slide" | "slideLabel" | "previous" | "next" | "dot"
+>;
+
+/**
+ * One review at a time, starting with the first: `Forrige anmeldelse` and
+ * `Neste anmeldelse` wrap round both ways, one dot per review jumps to it, and
+ * a sideways swipe on a touch screen turns the page. Every slide is in the
+ * prerendered HTML (crawlers read them all); the hidden ones are stacked in the
+ * same place, so the box keeps the tallest review's height and nothing below
+ * jumps. Changes are announced politely; it never moves by itself.
+ */
+export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings: SliderStrings }) {
+  const [index, setIndex] = useState(0);
+  const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
+  const count = slides.length;
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (event.pointerType === "mouse") return;
+    swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+  }
+
+  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start || start.id !== event.pointerId) return;
+    const step = swipeDirection(event.clientX - start.x, event.clientY - start.y);
+    if (step === 1) setIndex((i) => nextIndex(i, count));
+    if (step === -1) setIndex((i) => previousIndex(i, count));
+  }
+
+  return (
+    <div
+      className={styles.slider}
+      role="region"
+      aria-roledescription={strings.carousel}
+      aria-label={strings.sliderLabel}
+    >
+      <div
+        className={styles.viewport}
+        aria-live="polite"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (swipe.current = null)}
+      >
+        {slides.map((slide, i) => (
+          <div
+            key={i}
+            className={styles.slide}
+            role="group"
+            aria-roledescription={strings.slide}
+            aria-label={fill(strings.slideLabel, { n: i + 1, count })}
+            data-current={i === index}
+          >
+            {slide}
+          </div>
+        ))}
+      </div>
+      <div className={styles.controls}>
+        <button
+          type="button"
+          className={styles.arrow}
+          aria-label={strings.previous}
+          onClick={() => setIndex((i) => previousIndex(i, count))}
+        >
+          <Chevron direction="left" />
+        </button>
+        <ul className={`plain-list ${styles.dots}`}>
+          {slides.map((_, i) => (
+            <li key={i}>
+              <button
+                type="button"
+                className={styles.dot}
+                aria-label={fill(strings.dot, { n: i + 1 })}
+                aria-current={i === index ? "true" : undefined}
+                onClick={() => setIndex(indexForDot(i + 1, count))}
+              />
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className={styles.arrow}
+          aria-label={strings.next}
+          onClick={() => setIndex((i) => nextIndex(i, count))}
+        >
+          <Chevron direction="right" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Chevron({ direction }: { direction: "left" | "right" }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={direction === "left" ? "m15 6-6 6 6 6" : "m9 6 6 6-6 6"}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Our retry policy for loading the map. Version 2 of @googlemaps/js-api-loader
+ * has no retry option, but after a failed load `importLibrary` may be called
+ * again and it adds a fresh script tag. So: up to three tries, waiting longer
+ * before each new one (1 s, then 2 s). The loader is passed in, so the policy is
+ * tested without a browser or Google.
+ */
+
+export const MAP_LOAD_ATTEMPTS = 3;
+export const MAP_RETRY_BASE_DELAY_MS = 1000;
+
+export interface RetryOptions {
+  /** how many tries in all (default 3) */
+  attempts?: number;
+  /** wait before the second try; doubled before each further one (default 1000 ms) */
+  baseDelayMs?: number;
+  /** how to wait (tests pass a fake) */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type LoadResult<T> = { status: "ready"; value: T; attempts: number } | { status: "failed"; attempts: number };
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The wait before try number `attempt` (2, 3, …): base, 2 × base, 4 × base, … */
+export function retryDelay(attempt: number, baseDelayMs = MAP_RETRY_BASE_DELAY_MS): number {
+  return attempt <= 1 ? 0 : baseDelayMs * 2 ** (attempt - 2);
+}
+
+/**
+ * Runs `load` until it succeeds or the tries are used up. Never throws and never
+ * logs: a failure is a result (`failed`), and the caller shows its fallback.
+ */
+export async function loadWithRetry<T>(load: () => Promise<T>, options: RetryOptions = {}): Promise<LoadResult<T>> {
+  const { attempts = MAP_LOAD_ATTEMPTS, baseDelayMs = MAP_RETRY_BASE_DELAY_MS, sleep = realSleep } = options;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    if (attempt > 1) await sleep(retryDelay(attempt, baseDelayMs));
+    try {
+      return { status: "ready", value: await load(), attempts: attempt };
+    } catch {
+      // try again, or fall through to "failed"
+    }
+  }
+  return { status: "failed", attempts };
+}
