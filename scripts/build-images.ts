@@ -21,7 +21,7 @@ import {
   type ManifestEntry,
 } from "../lib/image-manifest";
 
-const PIPELINE_VERSION = "1"; // bump to force every image to be redone
+const PIPELINE_VERSION = "2"; // bump to force every image to be redone
 const outDir = path.join(process.cwd(), IMAGE_OUTPUT_DIR);
 const manifestFile = path.join(outDir, "manifest.json");
 const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
@@ -46,7 +46,9 @@ async function processImage(name: string, file: string, hash: string): Promise<M
 
   // SVGs are rasterised at a density that gives the largest width crisply.
   const density = isSvg ? Math.min(72 * (width / meta.width) * 1.0001, 2400) : undefined;
-  const source = () => sharp(file, density ? { density } : {}).rotate();
+  // Rasterise once (an SVG with soft blurs can take seconds in librsvg), then resize from pixels.
+  const pixels = isSvg ? await sharp(file, { density }).png({ compressionLevel: 1 }).toBuffer() : file;
+  const source = () => sharp(pixels).rotate();
 
   for (const w of widths) {
     const resized = source().resize({ width: w });

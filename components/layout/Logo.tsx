@@ -1,5 +1,5 @@
 /**
- * The logo: the mark (a panel line with the dent pushed out) and the wordmark,
+ * The logo: the mark (a car's roofline over a panel line with a dent) and the wordmark,
  * inline so it uses the site's own font. `public/logo.svg` is the same logo as
  * a file, for structured data and anyone linking to it.
  */
@@ -16,15 +16,25 @@ export function Logo({
   const muted = tone === "dark" ? "#566274" : "#b8c3d1";
   return (
     <svg role="img" aria-label={label} width={width} height={(width * 48) / 220} viewBox="0 0 220 48">
-      <rect x="0" y="2" width="44" height="44" rx="11" fill="#c2410c" />
-      <path
-        d="M9 30 C15 30 17 19 22 19 C27 19 29 30 35 30"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="3.2"
-        strokeLinecap="round"
-      />
-      <path d="M9 36 H35" stroke="#fff" strokeOpacity="0.55" strokeWidth="2.4" strokeLinecap="round" />
+      <g transform="translate(0 2) scale(0.9167)">
+        <rect width="48" height="48" rx="11" fill="#e8590c" />
+        <path
+          d="M7 27L15 25C18 18.5 22 15.5 27.5 15.5C33 15.5 36.5 19.5 39 24L41.5 25.5"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="3.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+        <path
+          d="M9 31.5L17 31.5C20 31.5 21.5 34.5 24 34.5C26.5 34.5 28 31.5 31 31.5L39 31.5"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="3"
+          strokeLinecap="round"
+        />
+        <path d="M9 38.5L39 38.5" stroke="#fff" strokeWidth="3" strokeLinecap="round" opacity="0.7" />
+      </g>
       <text x="54" y="24" fill={ink} fontFamily="inherit" fontSize="20" fontWeight="750" letterSpacing="-0.4">
         Bulkeklinikken
       </text>
