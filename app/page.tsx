@@ -48,6 +48,7 @@ export default function HomePage() {
         section={home.quote}
         steps={strings.home.quoteSteps}
         strings={strings.quoteForm}
+        fieldErrors={strings.fieldErrors}
         site={site}
         thanksHref="/takk-for-henvendelsen"
       />

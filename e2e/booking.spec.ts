@@ -6,7 +6,8 @@ import { getSite, getStrings } from "../lib/content";
 
 const strings = getStrings();
 const nbsp = "\u00a0";
-const DATA_DIR = process.env.PREVIEW_DATA_DIR || path.join(process.cwd(), ".data");
+// What the preview server stored during this run (playwright.config.ts points it at a fresh folder).
+const DATA_DIR = process.env.E2E_DATA_DIR!;
 
 /** The preview server's stored contact record with this e-mail (each test uses its own address). */
 function storedContact(email: string): Record<string, unknown> | undefined {

@@ -1,6 +1,6 @@
 /**
  * The preview server: serves the static export in out/ the way a static host
- * does (clean URLs, the real 404 page) with serve-handler, with the headers the
+ * does (clean URLs, the real 404 page, gzip) with serve-handler and compression, with the headers the
  * build wrote to out/_headers for the host (security headers, each page's Content
  * Security Policy, caching: scripts/lib/security-headers.ts), and answers the
  * site's form calls itself (scripts/api/), so every form works end to end.
@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import compression from "compression";
 import serveHandler from "serve-handler";
 import { handleApi } from "./api";
 import { OUT_DIR } from "./lib/build-stamp";
@@ -48,6 +49,10 @@ function rulePath(root: string, url: string | undefined): string {
   return fileForPath(clean, root) ? clean : "/404";
 }
 
+type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+/** gzip, as any CDN does, so what the tests and `npm run bench` measure is what visitors get */
+const compress = compression() as unknown as Middleware;
+
 export function createPreviewServer({ root = OUT_DIR, dataDir, log = console.log }: PreviewOptions = {}): http.Server {
   const rules = headerRulesReader(root);
   return http.createServer(async (req, res) => {
@@ -61,6 +66,10 @@ export function createPreviewServer({ root = OUT_DIR, dataDir, log = console.log
       // two rules for one header are joined, as Netlify and Cloudflare Pages do
       res.setHeader(name, before === undefined ? value : `${String(before)}, ${value}`);
     }
+    compress(req, res, () => serveStatic(req, res));
+  });
+
+  function serveStatic(req: http.IncomingMessage, res: http.ServerResponse) {
     serveHandler(req, res, {
       public: root,
       cleanUrls: true,
@@ -72,5 +81,5 @@ export function createPreviewServer({ root = OUT_DIR, dataDir, log = console.log
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
       res.end("Intern feil i forhåndsvisningsserveren");
     });
-  });
+  }
 }

@@ -41,7 +41,11 @@ export default function ContactPage() {
         <section className={styles.form} aria-labelledby="booking-form-heading">
           <h2 id="booking-form-heading">{strings.booking.formHeading}</h2>
           <p className={styles.formLead}>{strings.booking.formLead}</p>
-          <BookingForm strings={strings.booking} contact={{ phone: site.phone, email: site.email }} />
+          <BookingForm
+            strings={strings.booking}
+            fieldErrors={strings.fieldErrors}
+            contact={{ phone: site.phone, email: site.email }}
+          />
         </section>
       </div>
     </>

@@ -21,6 +21,7 @@ export default function QuotePage() {
       <div className={`container page-body ${styles.layout}`}>
         <QuoteForm
           strings={strings.quoteForm}
+          fieldErrors={strings.fieldErrors}
           contact={{ phone: site.phone, email: site.email }}
           userId={site.inquiryUserId}
           labelledBy="quote-page-heading"

@@ -23,9 +23,12 @@ type Status = "editing" | "sending" | "failed" | "sent";
  */
 export function BookingForm({
   strings,
+  fieldErrors,
   contact,
 }: {
   strings: Strings["booking"];
+  /** the e-mail and phone messages shared with the quote form */
+  fieldErrors: Strings["fieldErrors"];
   contact: { phone: string; email: string };
 }) {
   const router = useRouter();
@@ -47,7 +50,7 @@ export function BookingForm({
   async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (busy) return;
-    const problems = validateContactFields({ email, phone }, strings.errors);
+    const problems = validateContactFields({ email, phone }, fieldErrors);
     setErrors(problems);
     if (problems.email) return emailRef.current?.focus();
     if (problems.phone) return phoneRef.current?.focus();

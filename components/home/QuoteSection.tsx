@@ -8,12 +8,14 @@ export function QuoteSection({
   section,
   steps,
   strings,
+  fieldErrors,
   site,
   thanksHref,
 }: {
   section: HomePage["quote"];
   steps: string[];
   strings: Strings["quoteForm"];
+  fieldErrors: Strings["fieldErrors"];
   site: Site;
   thanksHref: string;
 }) {
@@ -31,6 +33,7 @@ export function QuoteSection({
         </div>
         <QuoteForm
           strings={strings}
+          fieldErrors={fieldErrors}
           contact={{ phone: site.phone, email: site.email }}
           userId={site.inquiryUserId}
           labelledBy="quote-heading"

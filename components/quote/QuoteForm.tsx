@@ -9,7 +9,7 @@
  */
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes } from "react";
 import { flushSync } from "react-dom";
 import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { Icon } from "@/components/ui/Icon";
@@ -37,6 +37,8 @@ type Phase = { name: "editing" } | { name: "sending" } | { name: "failed"; failu
 
 interface Props {
   strings: Strings["quoteForm"];
+  /** the e-mail and phone messages shared with the booking form */
+  fieldErrors: Strings["fieldErrors"];
   contact: { phone: string; email: string };
   userId: string;
   /** id of the heading that names the form (`Få et pristilbud`) */
@@ -89,19 +91,20 @@ function bringIntoView(target: HTMLElement, focus: HTMLElement = target) {
   focus.focus({ preventScroll: true });
 }
 
-export function QuoteForm({ strings, contact, userId, labelledBy, headingLevel, thanksHref }: Props) {
+export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, headingLevel, thanksHref }: Props) {
   const router = useRouter();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   const L = strings.labels;
+  const messages = useMemo(() => ({ ...fieldErrors, ...strings.errors }), [fieldErrors, strings.errors]);
   const Heading = `h${headingLevel}` as const;
 
   const resolver = useCallback<Resolver<QuoteFormValues>>(
     async (values) => {
-      const problem = firstProblem(values, strings.errors);
+      const problem = firstProblem(values, messages);
       return problem ? { values: {}, errors: toErrors(problem) } : { values, errors: {} };
     },
-    [strings.errors],
+    [messages],
   );
   const {
     register,
@@ -188,7 +191,7 @@ export function QuoteForm({ strings, contact, userId, labelledBy, headingLevel, 
   };
 
   const onInvalid = () => {
-    const problem = firstProblem(getValues(), strings.errors);
+    const problem = firstProblem(getValues(), messages);
     if (problem) focusProblem(problem);
   };
 

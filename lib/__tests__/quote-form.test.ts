@@ -11,7 +11,7 @@ import {
   type QuoteFormValues,
 } from "../quote/form";
 
-const messages = getStrings().quoteForm.errors;
+const messages = { ...getStrings().fieldErrors, ...getStrings().quoteForm.errors };
 const image = (key: string, name = `${key}.jpg`, type = "image/jpeg") => ({
   key,
   file: new File([new Uint8Array(10)], name, { type }),

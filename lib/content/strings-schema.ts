@@ -20,6 +20,8 @@ export const stringsSchema = z.strictObject({
   skipLink: text,
   logoAlt: text,
   nav: z.strictObject({ label: text, menuToggle: text, items: z.array(link).min(1) }),
+  /** the e-mail and phone messages, the same in the quote form and the booking form */
+  fieldErrors: z.strictObject({ emailRequired: text, emailFormat: text, phoneRequired: text, phoneFormat: text }),
   labels: z.strictObject({
     address: text,
     email: text,
@@ -77,10 +79,6 @@ export const stringsSchema = z.strictObject({
     }),
     errors: z.strictObject({
       regRequired: text,
-      emailRequired: text,
-      emailFormat: text,
-      phoneRequired: text,
-      phoneFormat: text,
       damagesRequired: text,
       imagesRequired: placeholders(text, ["n"]),
     }),
@@ -197,7 +195,6 @@ export const stringsSchema = z.strictObject({
     greeting: text,
     sizeLine: text,
     priceLine: text,
-    errors: z.strictObject({ emailRequired: text, emailFormat: text, phoneRequired: text, phoneFormat: text }),
     failed: text,
     retry: text,
   }),

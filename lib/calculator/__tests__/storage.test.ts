@@ -158,7 +158,7 @@ describe("the booking form", () => {
   });
 
   test("e-mail and phone: required first, then the format", () => {
-    const messages = strings.errors;
+    const messages = getStrings().fieldErrors;
     expect(validateContactFields({ email: " ", phone: "" }, messages)).toEqual({
       email: "Skriv inn e\u2011post addressen",
       phone: "Skriv telefon nummer",
