@@ -9,6 +9,7 @@ const nextConfig: NextConfig = {
   output: "export",
   images: { unoptimized: true },
   reactStrictMode: true,
+  pageExtensions: process.env.E2E_TEST_ROUTES === "1" ? ["e2e.tsx", "tsx", "ts"] : ["tsx", "ts"],
 };
 
 export default nextConfig;

@@ -1,7 +1,8 @@
 /**
  * End-to-end tests against the exported site, served by the preview server
  * (`npm start`'s server) on its own port, in Debian's Chromium.
- * `npm test` builds first; alone: `npm run build && npm run test:e2e`.
+ * `npm test` builds first; alone: `npm run build:test && npm run test:e2e` (the test build
+ * adds the page /testfeil and a fake secret, see scripts/lib/test-build.ts).
  */
 import fs from "node:fs";
 import os from "node:os";

@@ -1,30 +1,16 @@
 "use client";
 
 import { useEffect } from "react";
-import { ErrorScreen } from "@/components/errors/ErrorScreen";
-import { ButtonLink } from "@/components/ui/ButtonLink";
-import strings from "@/content/strings.json";
+import { AppError } from "@/components/errors/AppError";
 
-/** A render error inside the layout: the spec's screen with the message, a reload and a way home. */
+/**
+ * A render error inside the layout, including a page's script chunk that failed
+ * to load on a client navigation: the spec's screen with the message, a reload
+ * and a way home, in the site's header and footer.
+ */
 export default function ErrorBoundary({ error }: { error: unknown; retry: () => void }) {
-  const page = strings.errorPage;
-  const message = error instanceof Error && error.message ? error.message : String(error);
   useEffect(() => {
     console.error(error);
   }, [error]);
-  return (
-    <ErrorScreen
-      heading={page.heading}
-      status={message}
-      text={page.errorText}
-      actions={
-        <>
-          <button type="button" onClick={() => window.location.reload()}>
-            {page.reload}
-          </button>
-          <ButtonLink href="/">{page.homeLink}</ButtonLink>
-        </>
-      }
-    />
-  );
+  return <AppError error={error} />;
 }

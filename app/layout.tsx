@@ -1,10 +1,14 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { Analytics } from "@/components/consent/Analytics";
+import { ConsentBanner } from "@/components/consent/ConsentBanner";
+import { ChunkFailureCatcher } from "@/components/errors/ChunkFailureCatcher";
 import { MobileActionBar } from "@/components/layout/MobileActionBar";
 import { ScrollToTop } from "@/components/layout/ScrollToTop";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { JsonLd } from "@/components/seo/JsonLd";
+import { config } from "@/lib/config";
 import { getSite, getStrings } from "@/lib/content";
 import { telHref } from "@/lib/format";
 import { businessJsonLd, siteOrigin } from "@/lib/seo";
@@ -38,9 +42,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a href="#main" className={styles.skipLink}>
           {strings.skipLink}
         </a>
+        <ConsentBanner strings={strings.consent} privacyHref="/personvern" />
         <SiteHeader site={site} strings={strings} />
         <main id="main" tabIndex={-1} className={styles.main}>
-          {children}
+          <ChunkFailureCatcher>{children}</ChunkFailureCatcher>
         </main>
         <SiteFooter site={site} strings={strings} />
         <MobileActionBar
@@ -50,6 +55,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         />
         <ScrollToTop />
         <JsonLd data={businessJsonLd(site)} />
+        <Analytics gtmId={config.gtmId} />
       </body>
     </html>
   );

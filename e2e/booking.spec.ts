@@ -1,7 +1,7 @@
 /** The booking flow: calculator → /kontakt → POST /api/contact → thank-you page. */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { getSite, getStrings } from "../lib/content";
 
 const strings = getStrings();

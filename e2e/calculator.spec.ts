@@ -1,5 +1,5 @@
 /** The price calculator on /auto-detailing, used through its buttons, labels and the keyboard. */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { getStrings } from "../lib/content";
 
 const strings = getStrings().calculator;

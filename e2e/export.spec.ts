@@ -1,5 +1,5 @@
 /** Checks on the exported files themselves: what a static host will serve. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import fs from "node:fs";
 import path from "node:path";
 import { getSite } from "../lib/content";

@@ -2,7 +2,7 @@
  * The home page's hero video. public/video/ may be empty in a working copy
  * without the media files, so these check what the page does, not playback.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { getStrings } from "../lib/content";
 
 const { play } = getStrings().heroVideo;

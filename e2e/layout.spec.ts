@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { routes } from "./routes";
 
 async function caseTops(page: import("@playwright/test").Page) {

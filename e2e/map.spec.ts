@@ -4,14 +4,16 @@
  *
  * The fake-key tests run the real exported bundle with a key: the key is a
  * prop the server passes to the map component, so the test writes it into the
- * prerendered HTML (where the build would have put it) instead of running a
- * second, slow build. Nothing for tests ships in the site.
+ * prerendered HTML (where the build would have put it), with the Content
+ * Security Policy such a build writes, instead of running a second, slow build
+ * (e2e/built-with.ts). Nothing for tests ships in the site.
  */
 import fs from "node:fs";
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./fixtures";
 import { getSite, getStrings } from "../lib/content";
 import { OUT_DIR } from "../scripts/lib/build-stamp";
 import { fileForPath, firstLoadScripts, htmlFor, listHtmlFiles } from "../scripts/lib/export-inspect";
+import { serveAsBuiltWith } from "./built-with";
 
 const site = getSite();
 const strings = getStrings();
@@ -24,17 +26,9 @@ function grantConsent(page: Page) {
   return page.addInitScript(() => window.localStorage.setItem("samtykke", "granted"));
 }
 
-/** Serves `path` with the maps key filled in, as a build with NEXT_PUBLIC_GOOGLE_MAPS_API_KEY would. */
-async function withFakeKey(page: Page, path: string) {
-  await page.route(path, async (route) => {
-    // the page itself; other requests for the same address (a HEAD from the page) pass through
-    if (route.request().resourceType() !== "document") return route.continue();
-    const response = await route.fetch();
-    const html = await response.text();
-    const empty = 'mapsApiKey\\":\\"\\"';
-    expect(html.split(empty).length - 1, "the map's key prop in the prerendered HTML").toBe(1);
-    await route.fulfill({ response, body: html.replace(empty, `mapsApiKey\\":\\"${FAKE_KEY}\\"`) });
-  });
+/** Serves `path` with the maps key filled in, as a build with NEXT_PUBLIC_GOOGLE_MAPS_API_KEY would (with its CSP). */
+function withFakeKey(page: Page, path: string) {
+  return serveAsBuiltWith(page, path, { googleMapsApiKey: FAKE_KEY });
 }
 
 /** Blocks the maps host and records each try. */

@@ -1,5 +1,5 @@
 /** Crawlers and visitors without JavaScript get the whole text in the prerendered HTML. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { getAboutPage, getArticle, getHomePage, getPrivacyPage } from "../lib/content";
 import { routes } from "./routes";
 

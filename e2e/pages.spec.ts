@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { getSite } from "../lib/content";
 import { articlePaths, routes } from "./routes";
 

@@ -2,7 +2,7 @@
  * The quote form end to end, against the preview server (which stores what it
  * receives in E2E_DATA_DIR), with real JPEG and PNG files made by sharp.
  */
-import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Request } from "./fixtures";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageIntro } from "@/components/content/PageIntro";
 import { Prose } from "@/components/content/Prose";
+import { ConsentSettings } from "@/components/consent/ConsentSettings";
 import { getPrivacyPage, getSite, getStrings } from "@/lib/content";
 import { formatDate } from "@/lib/format";
 import { pageMetadata } from "@/lib/seo";
@@ -12,17 +13,19 @@ export function generateMetadata(): Metadata {
 
 export default function PrivacyPage() {
   const { data, body } = getPrivacyPage();
+  const strings = getStrings();
   return (
     <>
       <PageIntro
         title={data.title}
         eyebrow={
           <>
-            {getStrings().privacyPage.updatedLabel} <time dateTime={data.updated}>{formatDate(data.updated)}</time>
+            {strings.privacyPage.updatedLabel} <time dateTime={data.updated}>{formatDate(data.updated)}</time>
           </>
         }
       />
       <div className="container page-body">
+        <ConsentSettings strings={strings.consent} />
         <Prose markdown={body} />
       </div>
     </>

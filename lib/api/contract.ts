@@ -8,7 +8,7 @@
  *   2. POST {API}/inquiry                                     JSON: Inquiry + damageRequests
  *   3. POST {ADMIN}/api/contact                               JSON: email, phone, message
  */
-import { z } from "zod";
+import { z } from "../zod";
 import { config } from "../config";
 
 // ------------------------------------------------------------ shared field rules

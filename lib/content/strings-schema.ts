@@ -142,6 +142,23 @@ export const stringsSchema = z.strictObject({
   /** The map on /kontakt and /auto-detailing, and its fallback link. */
   map: z.strictObject({ label: text, link: text, markerTitle: text }),
   privacyPage: z.strictObject({ updatedLabel: text }),
+  /**
+   * The consent banner (first visit) and the control on /personvern that changes the choice.
+   * `accept` and `decline` are product decisions §1's `Godta` / `Avslå`.
+   */
+  consent: z.strictObject({
+    bannerHeading: text,
+    bannerText: text,
+    privacyLink: text,
+    accept: text,
+    decline: text,
+    settingsHeading: text,
+    settingsText: text,
+    statusGranted: text,
+    statusDenied: text,
+    statusUnset: text,
+    settingsNoScript: text,
+  }),
   /** The price calculator on /auto-detailing. The two `errors` are the spec's messages, word for word. */
   calculator: z.strictObject({
     sizesHeading: text,
@@ -188,6 +205,8 @@ export const stringsSchema = z.strictObject({
     notFoundStatus: text,
     notFoundText: text,
     errorText: text,
+    /** shown instead of errorText when a script chunk could not be loaded (a new deploy, a bad connection) */
+    chunkText: text,
     homeLink: text,
     reload: text,
   }),

@@ -17,6 +17,7 @@ const SOURCES = [
   "lib",
   "public",
   "next.config.ts",
+  "scripts/lib/security-headers.ts",
   "package-lock.json",
   "tsconfig.json",
 ];

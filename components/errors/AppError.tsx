@@ -1,0 +1,35 @@
+"use client";
+
+import { ErrorScreen } from "@/components/errors/ErrorScreen";
+import { ButtonLink } from "@/components/ui/ButtonLink";
+import strings from "@/content/strings.json";
+import { isChunkLoadError } from "@/lib/chunk-error";
+
+/** The error's message as the visitor sees it. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : String(error);
+}
+
+/**
+ * The spec's failure screen for an error in the browser: `Unexpected Application
+ * Error!`, the message, a reload and a way home. A script chunk that failed to
+ * load says so, since a reload is what fixes it.
+ */
+export function AppError({ error }: { error: unknown }) {
+  const page = strings.errorPage;
+  return (
+    <ErrorScreen
+      heading={page.heading}
+      status={errorMessage(error)}
+      text={isChunkLoadError(error) ? page.chunkText : page.errorText}
+      actions={
+        <>
+          <button type="button" onClick={() => window.location.reload()}>
+            {page.reload}
+          </button>
+          <ButtonLink href="/">{page.homeLink}</ButtonLink>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Serving a page as a build with a Google Maps key or a GTM id would, without a
+ * second (slow) build: the key and the id are props the server renders into the
+ * page, so the test writes them into the prerendered HTML, and sends the Content
+ * Security Policy that such a build writes for that HTML (its inline scripts'
+ * hashes change with the edit, and the policy names the feature's hosts).
+ * Nothing for tests ships in the site.
+ */
+import type { Page } from "@playwright/test";
+import { config } from "../lib/config";
+import { type BuildConfig, contentSecurityPolicy, inlineScriptHashes } from "../scripts/lib/security-headers";
+import { expect } from "./fixtures";
+
+/** The prop as it appears in the page's RSC payload (an inline script), empty in this build. */
+const emptyProp = (name: string) => `${name}\\":\\"\\"`;
+const filledProp = (name: string, value: string) => `${name}\\":\\"${value}\\"`;
+
+export async function serveAsBuiltWith(
+  page: Page,
+  path: string,
+  settings: Partial<Pick<BuildConfig, "googleMapsApiKey" | "gtmId">>,
+) {
+  await page.route(path, async (route) => {
+    // the page itself; other requests for the same address (a HEAD from the page) pass through
+    if (route.request().resourceType() !== "document") return route.continue();
+    const response = await route.fetch();
+    let html = await response.text();
+    const props: [string, string | undefined][] = [
+      ["mapsApiKey", settings.googleMapsApiKey],
+      ["gtmId", settings.gtmId],
+    ];
+    for (const [prop, value] of props) {
+      if (value === undefined) continue;
+      expect(html.split(emptyProp(prop)).length - 1, `the ${prop} prop in the prerendered HTML of ${path}`).toBe(1);
+      html = html.replace(emptyProp(prop), filledProp(prop, value));
+    }
+    const csp = contentSecurityPolicy({ ...config, ...settings, scriptHashes: inlineScriptHashes(html) });
+    const headers: Record<string, string> = { ...response.headers(), "content-security-policy": csp };
+    delete headers["content-length"];
+    await route.fulfill({ response, body: html, headers });
+  });
+}

@@ -1,0 +1,14 @@
+/** For specs that need the test build (scripts/lib/test-build.ts). */
+import fs from "node:fs";
+import path from "node:path";
+import { OUT_DIR } from "../scripts/lib/build-stamp";
+import { RENDER_ERROR_ROUTE } from "../scripts/lib/test-build";
+import { expect } from "./fixtures";
+
+/** Fails clearly when out/ is a normal build: the test page and the fake secret are only in `npm run build:test`. */
+export function expectTestBuild() {
+  expect(
+    fs.existsSync(path.join(OUT_DIR, `${RENDER_ERROR_ROUTE}.html`)),
+    "out/ must be the test build: npm run build:test (npm test builds it)",
+  ).toBe(true);
+}

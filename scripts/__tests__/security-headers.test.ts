@@ -1,0 +1,119 @@
+/** The host's header rules: the policy per feature, the hashes, the _headers file and the nginx fragment. */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  contentSecurityPolicy,
+  formatHeadersFile,
+  headerRules,
+  headersFor,
+  inlineScriptHashes,
+  nginxConfig,
+  parseHeadersFile,
+  routeForHtmlFile,
+} from "../lib/security-headers";
+
+const none = { apiUrl: "", adminUrl: "", googleMapsApiKey: "", gtmId: "", scriptHashes: [] };
+const directive = (csp: string, name: string) =>
+  csp
+    .split("; ")
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1) ?? [];
+
+test("the defaults allow only our own origin, with blob: for previews and the worker", () => {
+  const csp = contentSecurityPolicy(none);
+  expect(directive(csp, "script-src")).toEqual(["'self'"]);
+  expect(directive(csp, "connect-src")).toEqual(["'self'"]);
+  expect(directive(csp, "img-src")).toEqual(["'self'", "blob:", "data:"]);
+  expect(directive(csp, "worker-src")).toEqual(["'self'", "blob:"]);
+  expect(directive(csp, "style-src")).toEqual(["'self'"]);
+  expect(directive(csp, "frame-ancestors")).toEqual(["'none'"]);
+  expect(directive(csp, "object-src")).toEqual(["'none'"]);
+  expect(csp).not.toMatch(/unsafe-eval|google/);
+});
+
+test("the API and admin hosts are allowed to connect, by origin", () => {
+  const csp = contentSecurityPolicy({
+    ...none,
+    apiUrl: "https://api.bulk.example/v1",
+    adminUrl: "https://admin.bulk.example",
+  });
+  expect(directive(csp, "connect-src")).toEqual(["'self'", "https://api.bulk.example", "https://admin.bulk.example"]);
+  expect(() => contentSecurityPolicy({ ...none, apiUrl: "ikke en adresse" })).toThrow(/Ugyldig adresse/);
+});
+
+test("Google's hosts only for the configured feature", () => {
+  const gtm = contentSecurityPolicy({ ...none, gtmId: "GTM-ABC" });
+  expect(directive(gtm, "script-src")).toEqual(["'self'", "https://www.googletagmanager.com"]);
+  expect(directive(gtm, "connect-src")).toContain("https://*.google-analytics.com");
+  expect(gtm).not.toMatch(/gstatic|googleapis/);
+
+  const maps = contentSecurityPolicy({ ...none, googleMapsApiKey: "key" });
+  expect(directive(maps, "script-src")).toContain("https://*.googleapis.com");
+  expect(directive(maps, "img-src")).toContain("https://*.gstatic.com");
+  expect(directive(maps, "frame-src")).toEqual(["https://*.google.com"]);
+  expect(maps).not.toMatch(/googletagmanager/);
+});
+
+test("inline scripts are hashed; scripts with src and JSON-LD are not", () => {
+  const code = 'self.__next_f.push([1,"ø"])';
+  const html =
+    `<script src="/_next/a.js"></script><script>${code}</script>` +
+    `<script type="application/ld+json">{"a":1}</script><script id="_R_">${code}</script>`;
+  const expected = `'sha256-${crypto.createHash("sha256").update(code, "utf8").digest("base64")}'`;
+  expect(inlineScriptHashes(html)).toEqual([expected]);
+  const csp = contentSecurityPolicy({ ...none, scriptHashes: inlineScriptHashes(html) });
+  expect(directive(csp, "script-src")).toEqual(["'self'", expected]);
+});
+
+test("file names become clean URL paths", () => {
+  expect(routeForHtmlFile("index.html")).toBe("/");
+  expect(routeForHtmlFile("kontakt.html")).toBe("/kontakt");
+  expect(routeForHtmlFile(path.join("prosjekt", "bmw.html"))).toBe("/prosjekt/bmw");
+});
+
+describe("an export", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "headers-"));
+    fs.writeFileSync(path.join(dir, "index.html"), "<script>a()</script>");
+    fs.writeFileSync(path.join(dir, "404.html"), "<script>b()</script>");
+    fs.mkdirSync(path.join(dir, "prosjekt"));
+    fs.writeFileSync(path.join(dir, "prosjekt", "bmw.html"), "<p>ingen skript</p>");
+  });
+
+  test("gets one policy per page, caching by kind, and the common headers everywhere", () => {
+    const rules = headerRules(dir, none);
+    const home = headersFor(rules, "/");
+    expect(home).toContainEqual(["X-Content-Type-Options", "nosniff"]);
+    expect(home).toContainEqual(["Cache-Control", "no-cache"]);
+    expect(home.find(([n]) => n === "Content-Security-Policy")![1]).toContain(
+      inlineScriptHashes("<script>a()</script>")[0],
+    );
+    expect(headersFor(rules, "/404").find(([n]) => n === "Content-Security-Policy")![1]).toContain(
+      inlineScriptHashes("<script>b()</script>")[0],
+    );
+    expect(headersFor(rules, "/prosjekt/bmw").find(([n]) => n === "Content-Security-Policy")![1]).toMatch(
+      /script-src 'self';/,
+    );
+    const asset = headersFor(rules, "/_next/static/chunks/x.js");
+    expect(asset).toContainEqual(["Cache-Control", "public, max-age=31536000, immutable"]);
+    expect(asset.some(([n]) => n === "Content-Security-Policy")).toBe(false);
+  });
+
+  test("the _headers file reads back to the same rules", () => {
+    const rules = headerRules(dir, none);
+    expect(parseHeadersFile(formatHeadersFile(rules))).toEqual(rules);
+  });
+
+  test("the nginx fragment has a location per page with its policy and the common headers", () => {
+    const conf = nginxConfig(headerRules(dir, none));
+    expect(conf).toContain("location = /prosjekt/bmw {");
+    expect(conf).toContain("try_files /prosjekt/bmw.html =404;");
+    expect(conf).toContain('add_header X-Content-Type-Options "nosniff" always;');
+    expect(conf).toContain("location /_next/static/ {");
+    expect(conf).toContain("error_page 404 /404.html;");
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * Prints the built site's header rules for a host: `_headers` (Netlify, Cloudflare
+ * Pages; the build already writes it to out/_headers) or an nginx fragment.
+ *   npx tsx scripts/host-headers.ts nginx > /etc/nginx/snippets/bulkeklinikken.conf
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { OUT_DIR } from "./lib/build-stamp";
+import { formatHeadersFile, nginxConfig, parseHeadersFile } from "./lib/security-headers";
+
+const file = path.join(OUT_DIR, "_headers");
+if (!fs.existsSync(file)) {
+  console.error("out/_headers mangler: kjør npm run build først.");
+  process.exit(1);
+}
+const rules = parseHeadersFile(fs.readFileSync(file, "utf8"));
+const format = process.argv[2] ?? "nginx";
+if (format === "nginx") process.stdout.write(nginxConfig(rules) + "\n");
+else if (format === "headers") process.stdout.write(formatHeadersFile(rules) + "\n");
+else {
+  console.error("Bruk: npx tsx scripts/host-headers.ts [nginx|headers]");
+  process.exit(1);
+}
