@@ -1,6 +1,6 @@
 /**
  * Knows whether out/ is up to date: a fingerprint of every source file (path,
- * size, mtime) and of the NEXT_PUBLIC_* variables, written into out/ after a
+ * size, mtime) and of the variables that change the output (NEXT_PUBLIC_*, E2E_TEST_ROUTES), written into out/ after a
  * build and compared by `npm start` before it serves.
  */
 import crypto from "node:crypto";
@@ -38,7 +38,8 @@ export function sourceFingerprint(): string {
   const files: string[] = [];
   SOURCES.forEach((entry) => walk(entry, files));
   const env = Object.keys(process.env)
-    .filter((key) => key.startsWith("NEXT_PUBLIC_"))
+    // E2E_TEST_ROUTES marks the test build (npm test), so `npm start` afterwards rebuilds without /testfeil.
+    .filter((key) => key.startsWith("NEXT_PUBLIC_") || key === "E2E_TEST_ROUTES")
     .sort()
     .map((key) => `${key}=${process.env[key]}`);
   return crypto.createHash("sha256").update(files.sort().join("\n")).update(env.join("\n")).digest("hex");
