@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from "./scripts/lib/chromium";
+import { TEST_BUILD_ENV } from "./scripts/lib/test-build";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // What the preview server receives goes to a fresh folder, never the repo's .data/; the tests read
@@ -30,7 +31,9 @@ export default defineConfig({
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     command: "npx tsx scripts/serve.ts",
-    env: { PORT: String(port), PREVIEW_DATA_DIR: process.env.E2E_DATA_DIR },
+    // With the test build's variables, the server takes out/ from `npm run build:test` as current
+    // (and builds that one itself if out/ is missing or stale), never a plain build.
+    env: { PORT: String(port), PREVIEW_DATA_DIR: process.env.E2E_DATA_DIR!, ...TEST_BUILD_ENV },
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 300_000,
