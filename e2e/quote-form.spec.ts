@@ -4,12 +4,15 @@
  */
 import { expect, test, type Locator, type Page, type Request } from "./fixtures";
 import fs from "node:fs";
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { getSite } from "../lib/content";
 import { firstLoadScripts, htmlFor } from "../scripts/lib/export-inspect";
 import { OUT_DIR } from "../scripts/lib/build-stamp";
+import { createPreviewServer } from "../scripts/preview-server";
 
 const site = getSite();
 const dataDir = process.env.E2E_DATA_DIR!;
@@ -337,4 +340,47 @@ test("damages collapse, expand and remove by keyboard; images are removable", as
   await damage(form, 1).getByRole("button", { name: "Fjern skade" }).click();
   await expect(damage(form, 2)).toHaveCount(0);
   await expect(damage(form, 1).getByText("Ingen bilder ennå")).toBeVisible(); // the second became the first
+});
+
+test("the server stopped mid-way: the form says so, keeps everything, and Prøv igjen sends it once it is back", async ({
+  page,
+}) => {
+  // Our own preview server (the one `npm start` runs), so the test can really stop and restart it.
+  const ownData = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-stopped-"));
+  const start = (port = 0) =>
+    new Promise<http.Server>((resolve) => {
+      const server = createPreviewServer({ dataDir: ownData, log: () => {} });
+      server.listen(port, "127.0.0.1", () => resolve(server));
+    });
+  const stop = (server: http.Server) =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  let server = await start();
+  const port = (server.address() as AddressInfo).port;
+  try {
+    await page.goto(`http://127.0.0.1:${port}/pristilbud`);
+    const form = quoteForm(page);
+    const c = contact();
+    await fillContact(form, c);
+    await addPhotos(form);
+
+    await stop(server);
+    await send(form);
+    await expectFailureAlert(page, /Alt du har fylt inn er tatt vare på/);
+    await expectEverythingKept(form, c);
+
+    server = await start(port);
+    await page.getByRole("alert").getByRole("button", { name: "Prøv igjen" }).click();
+    await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+    const inquiries = fs.readdirSync(path.join(ownData, "inquiry"));
+    expect(inquiries).toHaveLength(1);
+    const stored = JSON.parse(fs.readFileSync(path.join(ownData, "inquiry", inquiries[0]!), "utf8")) as StoredInquiry;
+    expect(stored.Inquiry.RegNumber).toBe(c.reg.toUpperCase());
+    expect(stored.damageRequests.map((d) => d.Images.length)).toEqual([2, 1]);
+    expect(fs.readdirSync(path.join(ownData, "media")).filter((f) => !f.endsWith(".tmp"))).toHaveLength(3);
+  } finally {
+    await stop(server);
+  }
 });

@@ -8,7 +8,8 @@
  *   2. POST {API}/inquiry                                     JSON: Inquiry + damageRequests
  *   3. POST {ADMIN}/api/contact                               JSON: email, phone, message
  */
-import { z } from "../zod";
+import { z } from "zod";
+import "../zod"; // parse without eval (CSP)
 import { config } from "../config";
 
 // ------------------------------------------------------------ shared field rules

@@ -2,7 +2,8 @@
  * Reads the calculator's hand-over back on /kontakt. Whatever is in storage is
  * parsed safely: anything malformed reads as "nothing chosen".
  */
-import { z } from "../zod";
+import { z } from "zod";
+import "../zod"; // parse without eval (CSP)
 import { categoryIds } from "./ids";
 import { STORAGE_KEYS, type KeyValueStorage, type StoredSelection, type StoredServices } from "./storage";
 
