@@ -9,6 +9,7 @@ import { clearSelection, sessionStore } from "@/lib/calculator/storage";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
 import { useStoredSelection } from "./useStoredSelection";
+import fieldStyles from "@/components/ui/Field.module.css";
 import styles from "./Booking.module.css";
 
 export const THANKS_PATH = "/takk-for-henvendelsen";
@@ -101,7 +102,7 @@ export function BookingForm({
           setErrors((prev) => ({ ...prev, phone: undefined }));
         }}
       />
-      <div className={styles.field}>
+      <div className={`${fieldStyles.field} ${styles.field}`}>
         <label htmlFor={`${id}-message`}>{strings.message}</label>
         <textarea
           id={`${id}-message`}
@@ -153,7 +154,7 @@ function TextField({
   onChange: (value: string) => void;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange">) {
   return (
-    <div className={styles.field}>
+    <div className={`${fieldStyles.field} ${styles.field}`}>
       <label htmlFor={id}>{label}</label>
       <input
         {...input}

@@ -30,6 +30,7 @@ import { createQuoteSender, type ImageProgress, type PipelineResult } from "@/li
 import { DamageSection } from "./DamageSection";
 import { QuoteProgress, type ProgressItem } from "./QuoteProgress";
 import { Template } from "./Template";
+import fieldStyles from "@/components/ui/Field.module.css";
 import styles from "./QuoteForm.module.css";
 
 type Failure = Exclude<PipelineResult, { ok: true }>;
@@ -303,7 +304,7 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
     );
 
   const contactField = (name: "email" | "phone", attributes: InputHTMLAttributes<HTMLInputElement>) => (
-    <div className={styles.field}>
+    <div className={`${fieldStyles.field} ${styles.field}`}>
       <label htmlFor={fieldId(name)}>{L[name]}</label>
       <input
         id={fieldId(name)}
@@ -363,7 +364,7 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
         )}
 
         <div className={styles.fields}>
-          <div className={`${styles.field} ${styles.fieldReg}`}>
+          <div className={`${fieldStyles.field} ${styles.field} ${styles.fieldReg}`}>
             <label htmlFor={fieldId("regNumber")}>{L.regNumber}</label>
             <input
               id={fieldId("regNumber")}
@@ -394,7 +395,7 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
           </div>
           {contactField("email", { type: "email", inputMode: "email", autoComplete: "email", spellCheck: false })}
           {contactField("phone", { type: "tel", inputMode: "tel", autoComplete: "tel" })}
-          <div className={`${styles.field} ${styles.fieldWide}`}>
+          <div className={`${fieldStyles.field} ${styles.field} ${styles.fieldWide}`}>
             <label htmlFor={fieldId("message")}>{L.message}</label>
             <textarea
               id={fieldId("message")}
