@@ -3,7 +3,7 @@
  * field checks. Required first (the spec's quote-form messages), then the
  * format (the decisions page), with the same patterns the API contract uses.
  */
-import { EMAIL_PATTERN, PHONE_PATTERN } from "./api/contract";
+import { emailSchema, phoneSchema } from "./api/contract";
 import { chosenTitles, type StoredSelection } from "./calculator/storage";
 import { fill, formatPrice } from "./format";
 
@@ -40,12 +40,10 @@ export function validateContactFields(
   values: { email: string; phone: string },
   messages: ContactErrorStrings,
 ): ContactFieldErrors {
-  const errors: ContactFieldErrors = {};
-  const email = values.email.trim();
-  const phone = values.phone.trim();
-  if (!email) errors.email = messages.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = messages.emailFormat;
-  if (!phone) errors.phone = messages.phoneRequired;
-  else if (!PHONE_PATTERN.test(phone)) errors.phone = messages.phoneFormat;
-  return errors;
+  const email = emailSchema({ required: messages.emailRequired, format: messages.emailFormat }).safeParse(values.email);
+  const phone = phoneSchema({ required: messages.phoneRequired, format: messages.phoneFormat }).safeParse(values.phone);
+  return {
+    ...(email.success ? {} : { email: email.error.issues[0]!.message }),
+    ...(phone.success ? {} : { phone: phone.error.issues[0]!.message }),
+  };
 }

@@ -13,11 +13,11 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type InputHTM
 import { flushSync } from "react-dom";
 import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { Icon } from "@/components/ui/Icon";
+import { FIELD_LIMITS, imageTypeByName } from "@/lib/api/contract";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill, telHref } from "@/lib/format";
 import { loadCompressor } from "@/lib/quote/compressor";
 import {
-  LIMITS,
   emptyDamage,
   emptyQuote,
   firstProblem,
@@ -49,21 +49,10 @@ interface Props {
   thanksHref: string;
 }
 
-const IMAGE_TYPES_BY_EXTENSION: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  gif: "image/gif",
-  avif: "image/avif",
-  heic: "image/heic",
-  heif: "image/heif",
-};
-
 /** The file as an image, or undefined. Some phones give HEIC photos no type: name it by the extension. */
 function asImage(file: File): File | undefined {
   if (file.type.startsWith("image/")) return file;
-  const type = IMAGE_TYPES_BY_EXTENSION[/\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? ""];
+  const type = imageTypeByName(file.name)?.mime;
   if (!type || file.type) return undefined;
   return new File([file], file.name, { type, lastModified: file.lastModified });
 }
@@ -238,8 +227,8 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
       if (image) accepted.push({ key: newImageKey(), file: image });
       else notes.push(fill(L.notAnImage, { name: file.name }));
     }
-    const room = Math.max(0, LIMITS.imagesPerDamage - current.length);
-    if (accepted.length > room) notes.push(fill(L.tooManyImages, { max: LIMITS.imagesPerDamage }));
+    const room = Math.max(0, FIELD_LIMITS.imagesPerDamage - current.length);
+    if (accepted.length > room) notes.push(fill(L.tooManyImages, { max: FIELD_LIMITS.imagesPerDamage }));
     if (accepted.length) {
       setValue(`damages.${index}.images`, [...current, ...accepted.slice(0, room)]);
       clearErrors(`damages.${index}.images`);
@@ -309,7 +298,7 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
       <input
         id={fieldId(name)}
         {...attributes}
-        maxLength={LIMITS[name]}
+        maxLength={FIELD_LIMITS[name]}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={describedBy(name)}
         {...register(name, { onChange: () => clearErrors(name) })}
@@ -373,7 +362,7 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              maxLength={LIMITS.regNumber}
+              maxLength={FIELD_LIMITS.regNumber}
               aria-invalid={errors.regNumber ? true : undefined}
               aria-describedby={describedBy("regNumber", true)}
               {...reg}
@@ -400,7 +389,7 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
             <textarea
               id={fieldId("message")}
               rows={4}
-              maxLength={LIMITS.message}
+              maxLength={FIELD_LIMITS.message}
               aria-describedby={describedBy("message", true)}
               {...register("message")}
             />
@@ -437,7 +426,7 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
             ref={addButtonRef}
             className={styles.addDamage}
             onClick={addDamage}
-            disabled={fields.length >= LIMITS.damages}
+            disabled={fields.length >= FIELD_LIMITS.damages}
             aria-describedby={errors.damages?.root ? fieldId("damages-error") : undefined}
           >
             <Icon name="plus" />

@@ -23,6 +23,8 @@ jest.mock("../config", () => ({
 
 const MEDIA_URL = "https://admin.example/api/media?depth=0&fallback-locale=null";
 const INQUIRY_URL = "https://api.example/inquiry";
+/** Payload's find: `?where[filename][equals]=…&depth=0&limit=1` */
+const FIND_URL = "https://admin.example/api/media?where%5Bfilename%5D%5Bequals%5D=";
 
 const image = (key: string, opts: { type?: string; size?: number; name?: string } = {}): QuoteImage => ({
   key,
@@ -40,7 +42,8 @@ const values = (): QuoteFormValues => ({
   ],
 });
 
-type Answer = Response | Error | "hang";
+/** "lost": the server stores the upload, but its answer never arrives. */
+type Answer = Response | Error | "hang" | "lost";
 interface Upload {
   name: string;
   payload: unknown;
@@ -56,7 +59,7 @@ function fakeNetwork() {
   const inquiryAnswers: Answer[] = [];
   const urls: string[] = [];
   let counter = 0;
-  const answer = (next: Answer | undefined, fallback: () => Response, signal?: AbortSignal | null) => {
+  const answer = (next: Exclude<Answer, "lost"> | undefined, fallback: () => Response, signal?: AbortSignal | null) => {
     if (next === "hang") {
       return new Promise<Response>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason)));
     }
@@ -70,6 +73,10 @@ function fakeNetwork() {
       const form = init!.body as FormData;
       const file = form.get("file") as File;
       const next = mediaAnswers.shift();
+      if (next === "lost") {
+        uploads.push({ name: file.name, payload: form.get("_payload"), size: file.size, blob: file });
+        throw new TypeError("Failed to fetch");
+      }
       const response = await answer(
         next,
         () => {
@@ -88,12 +95,19 @@ function fakeNetwork() {
     }
     if (url === INQUIRY_URL) {
       const response = await answer(
-        inquiryAnswers.shift(),
+        inquiryAnswers.shift() as Exclude<Answer, "lost"> | undefined,
         () => Response.json({ message: "ok" }, { status: 201 }),
         init?.signal,
       );
       if (response.ok) inquiries.push(JSON.parse(String(init!.body)));
       return response;
+    }
+    if (url.startsWith(FIND_URL)) {
+      const name = new URL(url).searchParams.get("where[filename][equals]");
+      const docs = uploads
+        .filter((u) => u.name === name)
+        .map((u) => ({ filename: u.name, url: `/api/media/file/${u.name}` }));
+      return Response.json({ docs, totalDocs: docs.length });
     }
     throw new Error(`unexpected ${url}`);
   });
@@ -139,7 +153,7 @@ describe("a good send", () => {
 
     expect(net.inquiries).toHaveLength(1);
     const [body] = net.inquiries;
-    expect(inquirySchema.parse(body)).toEqual(body);
+    expect(inquirySchema(["admin.example"]).parse(body)).toEqual(body);
     expect(body!.Inquiry).toEqual({
       UserId: "nettside-anonym",
       RegNumber: "AB12345",
@@ -240,6 +254,35 @@ describe("upload failures", () => {
     expect(net.urls.filter((u) => u === MEDIA_URL)).toHaveLength(4); // a once, b three times, c never
     expect(net.inquiries).toHaveLength(0);
     expect([...uploaded.keys()]).toEqual(["a"]);
+  });
+
+  test("an upload whose answer was lost is looked up by name, found, and not sent again", async () => {
+    const { net, run, sleeps } = setup();
+    net.mediaAnswers.push("lost");
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(sleeps).toEqual([800]);
+    const [first] = net.uploads;
+    expect(net.uploads.filter((u) => u.name === first!.name)).toHaveLength(1);
+    expect(net.uploads).toHaveLength(3);
+    expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toEqual([`${FIND_URL}${first!.name}&depth=0&limit=1`]);
+    expect(net.inquiries[0]!.damageRequests[0]!.Images[0]!.filename).toBe(first!.name);
+  });
+
+  test("a lost answer the server did not store: the lookup finds nothing, and it is uploaded again", async () => {
+    const { net, run } = setup();
+    net.mediaAnswers.push(new TypeError("Failed to fetch"));
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toHaveLength(1);
+    expect(net.urls.filter((u) => u === MEDIA_URL)).toHaveLength(4);
+    expect(net.uploads).toHaveLength(3);
+  });
+
+  test("a busy server's Retry-After is waited out before the next try; a 500 is not looked up", async () => {
+    const { net, run, sleeps } = setup();
+    net.mediaAnswers.push(new Response("{}", { status: 503, headers: { "Retry-After": "5" } }), status(500));
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(sleeps).toEqual([5000, 2400]);
+    expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toEqual([]);
   });
 
   test("a 4xx answer is not retried (it would say the same again)", async () => {

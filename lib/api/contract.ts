@@ -2,7 +2,7 @@
  * The three calls the site makes, in one place: their URLs, the zod schemas of
  * what is sent and answered, and typed `fetch` wrappers. The browser builds its
  * requests from these schemas and the preview server checks requests with the
- * same ones (scripts/api/), so the two cannot drift apart.
+ * same ones (server/api/), so the two cannot drift apart.
  *
  *   1. POST {ADMIN}/api/media?depth=0&fallback-locale=null   multipart: _payload = "{}", file
  *   2. POST {API}/inquiry                                     JSON: Inquiry + damageRequests
@@ -14,13 +14,114 @@ import { config } from "../config";
 
 // ------------------------------------------------------------ shared field rules
 
-/** "Looks like an address": something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-/** At least 8 digits, allowing +, spaces, dashes and brackets. */
-export const PHONE_PATTERN = /^(?=(?:\D*\d){8})[\d\s+()-]+$/;
+/**
+ * The longest value each field takes. The forms set these as `maxLength`, the
+ * schemas below refuse anything longer before any pattern runs, so the cost of
+ * checking a value never grows with what a client sends.
+ */
+export const FIELD_LIMITS = {
+  regNumber: 20,
+  email: 254,
+  phone: 40,
+  message: 5000,
+  userId: 64,
+  filename: 255,
+  url: 2048,
+  imagesPerDamage: 20,
+  damages: 20,
+} as const;
 
-const email = z.string().trim().regex(EMAIL_PATTERN, "e-postadressen ser ikke riktig ut").max(254);
-const phone = z.string().trim().regex(PHONE_PATTERN, "telefonnummeret ser ikke riktig ut").max(40);
+/**
+ * "Looks like an address": no spaces, one @, a domain whose first label has no
+ * dot, then a dot and at least two more characters. Each repeated class stops
+ * at a character it cannot take (`@`, `.`), so the match never backtracks more
+ * than once over the input: its cost is linear in the length.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+\.[^\s@]{2,}$/;
+/** Digits, spaces, `+`, dashes and brackets only; the count of digits is checked apart (`hasPhoneDigits`). */
+export const PHONE_CHARACTERS = /^[\d\s+()-]+$/;
+export const MIN_PHONE_DIGITS = 8;
+
+export function hasPhoneDigits(value: string): boolean {
+  let digits = 0;
+  for (const char of value) if (char >= "0" && char <= "9" && ++digits >= MIN_PHONE_DIGITS) return true;
+  return false;
+}
+
+/** What a check says when it fails: the forms pass the visitor's words (content/strings.json). */
+export interface FieldMessages {
+  required: string;
+  format: string;
+}
+
+const API_MESSAGES = {
+  email: { required: "e-postadressen mangler", format: "e-postadressen ser ikke riktig ut" },
+  phone: { required: "telefonnummeret mangler", format: "telefonnummeret ser ikke riktig ut" },
+} satisfies Record<string, FieldMessages>;
+
+/**
+ * The e-mail rule, the one place it is written: required, then at most
+ * FIELD_LIMITS.email characters, then EMAIL_PATTERN. Each check stops the
+ * field (`abort`), so the visitor sees one message and a long value never
+ * reaches the pattern.
+ */
+export function emailSchema(messages: FieldMessages = API_MESSAGES.email) {
+  return z
+    .string()
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(FIELD_LIMITS.email, { error: messages.format, abort: true })
+    .regex(EMAIL_PATTERN, messages.format);
+}
+
+/** The phone rule: required, then at most FIELD_LIMITS.phone characters of PHONE_CHARACTERS with 8 digits or more. */
+export function phoneSchema(messages: FieldMessages = API_MESSAGES.phone) {
+  return z
+    .string()
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(FIELD_LIMITS.phone, { error: messages.format, abort: true })
+    .regex(PHONE_CHARACTERS, { error: messages.format, abort: true })
+    .refine(hasPhoneDigits, messages.format);
+}
+
+/** A free-text field: at most `max` characters (counted before anything else runs). */
+const text = (max: number) => z.string().max(max);
+
+// ------------------------------------------------------------ image types
+
+/**
+ * Every image type the quote takes, once: its MIME type, the extensions a file
+ * of that type is named with (the first is the one we name it with), and
+ * sharp's name for the format (the preview server reads the bytes with sharp).
+ * SVG is not here: it can carry script.
+ */
+export const IMAGE_TYPES = [
+  { mime: "image/jpeg", extensions: [".jpg", ".jpeg"], format: "jpeg" },
+  { mime: "image/png", extensions: [".png"], format: "png" },
+  { mime: "image/webp", extensions: [".webp"], format: "webp" },
+  { mime: "image/gif", extensions: [".gif"], format: "gif" },
+  { mime: "image/avif", extensions: [".avif"], format: "avif" },
+  { mime: "image/heic", extensions: [".heic"], format: "heic" },
+  { mime: "image/heif", extensions: [".heif"], format: "heif" },
+] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** The image type of a MIME type (`image/JPEG` too), or undefined. */
+export const imageTypeByMime = (mime: string): ImageType | undefined =>
+  IMAGE_TYPES.find((type) => type.mime === mime.toLowerCase());
+
+/** The image type a file name's extension names (`Bilde.JPEG` → JPEG), or undefined. */
+export function imageTypeByName(name: string): ImageType | undefined {
+  const dot = name.lastIndexOf(".");
+  if (dot < 0) return undefined;
+  const ext = name.slice(dot).toLowerCase();
+  return IMAGE_TYPES.find((type) => (type.extensions as readonly string[]).includes(ext));
+}
+
+/** The image type sharp names `format` (`heif` with AV1 compression is AVIF, with HEVC HEIC). */
+export const imageTypeByFormat = (format: string): ImageType | undefined =>
+  IMAGE_TYPES.find((type) => type.format === format);
 
 // ------------------------------------------------------------ 1. media upload
 
@@ -28,16 +129,6 @@ export const MEDIA_PATH = "/api/media";
 export const MEDIA_QUERY = "depth=0&fallback-locale=null";
 /** Where the admin host serves an upload: doc.url is MEDIA_FILE_PATH/<filename> (Payload's convention). */
 export const MEDIA_FILE_PATH = "/api/media/file";
-/** Image types the upload accepts (checked by the file's bytes on the server). */
-export const IMAGE_MIME_TYPES = [
-  "image/jpeg",
-  "image/png",
-  "image/webp",
-  "image/gif",
-  "image/avif",
-  "image/heic",
-  "image/heif",
-];
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 /** What the admin host (Payload CMS) answers; only doc.filename and doc.url are read. */
@@ -47,44 +138,76 @@ export const mediaResponseSchema = z.object({
 });
 export type MediaResponse = z.infer<typeof mediaResponseSchema>;
 
+/** Payload's answer to a find (`GET /api/media?where[filename][equals]=…`): a page of docs. */
+export const mediaFindSchema = z.looseObject({
+  docs: z.array(z.looseObject({ filename: z.string().min(1), url: z.string().min(1) })),
+});
+
 // ------------------------------------------------------------ 2. inquiry
 
 export const INQUIRY_PATH = "/inquiry";
 
-export const imageRefSchema = z.strictObject({
-  filename: z.string().min(1).max(255),
-  url: z.url(),
-});
-
-export const inquirySchema = z.strictObject({
-  Inquiry: z.strictObject({
-    UserId: z.string().min(1),
-    RegNumber: z
+/**
+ * An uploaded image as the inquiry names it. Its url must be http(s) on one of
+ * `mediaHosts` (the admin host, or the site's own when the preview server is
+ * both): the workshop opens these links, so nothing else may stand there.
+ */
+export function imageRefSchema(mediaHosts: readonly string[]) {
+  return z.strictObject({
+    filename: z.string().min(1).max(FIELD_LIMITS.filename),
+    url: z
       .string()
-      .trim()
-      .min(1)
-      .max(20)
-      .refine((v) => v === v.toUpperCase(), "registreringsnummeret skal være med store bokstaver"),
-    PhoneNumber: phone,
-    Email: email,
-    Message: z.string().max(5000),
-    State: z.literal("NEW"),
-  }),
-  damageRequests: z
-    .array(z.strictObject({ Images: z.array(imageRefSchema).min(1, "hver skade trenger minst ett bilde").max(20) }))
-    .min(1, "minst én skade")
-    .max(20),
-});
-export type InquiryRequest = z.infer<typeof inquirySchema>;
+      .max(FIELD_LIMITS.url, { abort: true })
+      .refine((value) => isMediaUrl(value, mediaHosts), "må være en http(s)-adresse på administrasjonsverten"),
+  });
+}
+export type ImageRef = z.infer<ReturnType<typeof imageRefSchema>>;
+
+function isMediaUrl(value: string, mediaHosts: readonly string[]): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "http:" || url.protocol === "https:") && mediaHosts.includes(url.host);
+}
+
+/** The inquiry, for images stored on `mediaHosts` (see imageRefSchema). */
+export function inquirySchema(mediaHosts: readonly string[]) {
+  return z.strictObject({
+    Inquiry: z.strictObject({
+      UserId: z.string().min(1).max(FIELD_LIMITS.userId),
+      RegNumber: z
+        .string()
+        .max(FIELD_LIMITS.regNumber, { abort: true })
+        .trim()
+        .min(1)
+        .refine((v) => v === v.toUpperCase(), "registreringsnummeret skal være med store bokstaver"),
+      PhoneNumber: phoneSchema(),
+      Email: emailSchema(),
+      Message: text(FIELD_LIMITS.message),
+      State: z.literal("NEW"),
+    }),
+    damageRequests: z
+      .array(
+        z.strictObject({
+          Images: z
+            .array(imageRefSchema(mediaHosts))
+            .min(1, "hver skade trenger minst ett bilde")
+            .max(FIELD_LIMITS.imagesPerDamage),
+        }),
+      )
+      .min(1, "minst én skade")
+      .max(FIELD_LIMITS.damages),
+  });
+}
+export type InquiryRequest = z.infer<ReturnType<typeof inquirySchema>>;
 
 // ------------------------------------------------------------ 3. contact (booking)
 
 export const CONTACT_PATH = "/api/contact";
 
 export const contactSchema = z.strictObject({
-  email,
-  phone,
-  message: z.string().max(5000),
+  email: emailSchema(),
+  phone: phoneSchema(),
+  message: text(FIELD_LIMITS.message),
 });
 export type ContactRequest = z.infer<typeof contactSchema>;
 
@@ -92,44 +215,67 @@ export type ContactRequest = z.infer<typeof contactSchema>;
 
 export const endpoints = {
   media: () => `${config.adminUrl}${MEDIA_PATH}?${MEDIA_QUERY}`,
+  /** Payload's find: the upload stored under `filename`, if any */
+  mediaByFilename: (filename: string) =>
+    `${config.adminUrl}${MEDIA_PATH}?${new URLSearchParams({ "where[filename][equals]": filename, depth: "0", limit: "1" })}`,
   inquiry: () => `${config.apiUrl}${INQUIRY_PATH}`,
   contact: () => `${config.adminUrl}${CONTACT_PATH}`,
   /** where a stored media url (a path on the admin host) is fetched from */
   mediaOrigin: () => config.adminUrl || (typeof window !== "undefined" ? window.location.origin : ""),
 };
 
-/** A call that got an answer other than ok, or no answer at all (status 0). */
+/** The hosts an inquiry's image urls may name, seen from the browser: the admin host's. */
+const browserMediaHosts = () => (URL.canParse(endpoints.mediaOrigin()) ? [new URL(endpoints.mediaOrigin()).host] : []);
+
+/**
+ * A call that got an answer other than ok, or no answer at all (status 0).
+ * `retryAfterMs` is the server's own `Retry-After` (a busy 503, a 429), when it sent one.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
 
+/** `Retry-After` in milliseconds (seconds or an HTTP date), capped at a minute; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d{1,6}$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - now;
+  return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), 60_000) : undefined;
+}
+
+const errorFor = (response: Response, message: string) =>
+  new ApiError(response.status, message, retryAfterMs(response.headers.get("Retry-After")));
+
 export type Fetch = typeof fetch;
 
-async function postJson(fetchImpl: Fetch, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
-  let response: Response;
+async function call(fetchImpl: Fetch, url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetchImpl(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-      signal,
-    });
+    return await fetchImpl(url, init);
   } catch (error) {
     throw new ApiError(0, `Ingen forbindelse (${(error as Error).message})`);
   }
-  if (!response.ok) throw new ApiError(response.status, `${url} svarte ${response.status}`);
+}
+
+async function postJson(fetchImpl: Fetch, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  const response = await call(fetchImpl, url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw errorFor(response, `${url} svarte ${response.status}`);
   return response;
 }
 
 /** POST /inquiry. The body is checked against the schema before it leaves the browser. */
 export async function sendInquiry(body: InquiryRequest, fetchImpl: Fetch = fetch, signal?: AbortSignal): Promise<void> {
-  await postJson(fetchImpl, endpoints.inquiry(), inquirySchema.parse(body), signal);
+  await postJson(fetchImpl, endpoints.inquiry(), inquirySchema(browserMediaHosts()).parse(body), signal);
 }
 
 /** POST /api/contact. */
@@ -137,25 +283,46 @@ export async function sendContact(body: ContactRequest, fetchImpl: Fetch = fetch
   await postJson(fetchImpl, endpoints.contact(), contactSchema.parse(body), signal);
 }
 
+/** A stored upload as the inquiry names it: its url made absolute on the admin host. */
+const toImageRef = (doc: { filename: string; url: string }): ImageRef => ({
+  filename: doc.filename,
+  url: new URL(doc.url, endpoints.mediaOrigin()).toString(),
+});
+
 /** POST /api/media with one file; answers the stored image as the inquiry wants it. */
 export async function uploadMedia(
   file: Blob,
   filename: string,
   fetchImpl: Fetch = fetch,
   signal?: AbortSignal,
-): Promise<z.infer<typeof imageRefSchema>> {
+): Promise<ImageRef> {
   const form = new FormData();
   form.append("_payload", "{}");
   form.append("file", file, filename);
-  let response: Response;
-  try {
-    response = await fetchImpl(endpoints.media(), { method: "POST", body: form, signal });
-  } catch (error) {
-    throw new ApiError(0, `Ingen forbindelse (${(error as Error).message})`);
-  }
-  if (!response.ok) throw new ApiError(response.status, `Opplastingen svarte ${response.status}`);
+  const response = await call(fetchImpl, endpoints.media(), { method: "POST", body: form, signal });
+  if (!response.ok) throw errorFor(response, `Opplastingen svarte ${response.status}`);
   const parsed = mediaResponseSchema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) throw new ApiError(response.status, "Opplastingen ga et svar uten filnavn og adresse");
-  const { filename: storedName, url } = parsed.data.doc;
-  return { filename: storedName, url: new URL(url, endpoints.mediaOrigin()).toString() };
+  return toImageRef(parsed.data.doc);
+}
+
+/**
+ * The upload stored under `filename`, or undefined when there is none. Asked
+ * before an upload whose answer never came is sent again: the admin host
+ * stores every upload it gets, so the first one may already be there.
+ */
+export async function findMedia(
+  filename: string,
+  fetchImpl: Fetch = fetch,
+  signal?: AbortSignal,
+): Promise<ImageRef | undefined> {
+  const response = await call(fetchImpl, endpoints.mediaByFilename(filename), {
+    headers: { Accept: "application/json" },
+    signal,
+  });
+  if (!response.ok) throw errorFor(response, `Oppslaget svarte ${response.status}`);
+  const parsed = mediaFindSchema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError(response.status, "Oppslaget ga et svar uten docs");
+  const doc = parsed.data.docs.find((d) => d.filename === filename);
+  return doc && toImageRef(doc);
 }

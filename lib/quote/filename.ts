@@ -3,21 +3,13 @@
  * + the original extension (spec §9), e.g. `img_k3j9x2ab1718000000000.jpg`.
  */
 
-const EXTENSION_BY_TYPE: Record<string, string> = {
-  "image/jpeg": ".jpg",
-  "image/png": ".png",
-  "image/webp": ".webp",
-  "image/gif": ".gif",
-  "image/avif": ".avif",
-  "image/heic": ".heic",
-  "image/heif": ".heif",
-};
+import { imageTypeByMime } from "../api/contract";
 
 /** `.jpg` from `Bilde 1.JPG`; from the MIME type when the name has none (or a strange one). */
 export function originalExtension(name: string, type = ""): string {
   const match = /\.([A-Za-z0-9]{1,5})$/.exec(name);
   if (match) return `.${match[1]!.toLowerCase()}`;
-  return EXTENSION_BY_TYPE[type.toLowerCase()] ?? "";
+  return imageTypeByMime(type)?.extensions[0] ?? "";
 }
 
 /** 8 characters of [a-z0-9]. */

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import "../zod"; // parse without eval (CSP)
-import { EMAIL_PATTERN, PHONE_PATTERN, type InquiryRequest, type imageRefSchema } from "../api/contract";
+import { emailSchema, phoneSchema, type ImageRef, type InquiryRequest } from "../api/contract";
 import { fill } from "../format";
 
 /** One chosen image: `key` is stable for its life in the form (previews, upload cache). */
@@ -42,8 +42,6 @@ export interface QuoteMessages {
   imagesRequired: string;
 }
 
-export const LIMITS = { regNumber: 20, email: 254, phone: 40, message: 5000, imagesPerDamage: 20, damages: 20 };
-
 export const emptyDamage = (): QuoteDamage => ({ message: "", images: [] });
 
 export const emptyQuote = (): QuoteFormValues => ({
@@ -66,8 +64,8 @@ export function quoteFormSchema(m: QuoteMessages) {
   // `abort` stops a field at its first failed check, so "required" is never followed by "format"
   return z.object({
     regNumber: z.string().trim().min(1, { error: m.regRequired, abort: true }),
-    email: z.string().trim().min(1, { error: m.emailRequired, abort: true }).regex(EMAIL_PATTERN, m.emailFormat),
-    phone: z.string().trim().min(1, { error: m.phoneRequired, abort: true }).regex(PHONE_PATTERN, m.phoneFormat),
+    email: emailSchema({ required: m.emailRequired, format: m.emailFormat }),
+    phone: phoneSchema({ required: m.phoneRequired, format: m.phoneFormat }),
     message: z.string(),
     damages: z
       .array(z.object({ message: z.string(), images: z.array(z.custom<QuoteImage>()) }))
@@ -102,7 +100,7 @@ export function firstProblem(values: QuoteFormValues, messages: QuoteMessages): 
 /** Upper case, as the registration number is typed (spec §5). */
 export const normaliseRegNumber = (value: string) => value.toUpperCase();
 
-export type ImageRef = z.infer<typeof imageRefSchema>;
+export type { ImageRef };
 
 /**
  * The inquiry body: one damage request per damage, each image as uploaded.

@@ -9,11 +9,14 @@
  *   then:  POST /inquiry with every damage's images
  *
  * An image already uploaded (in `uploaded`, kept by the caller between tries)
- * is not uploaded again. The first image that cannot be uploaded stops the
+ * is not uploaded again. An upload whose answer never came (time-out, dropped
+ * connection) may still have been stored, and the admin host stores every
+ * upload it gets: before sending it again, the pipeline asks for it by name.
+ * A busy server's `Retry-After` is waited out before the next try. The first image that cannot be uploaded stops the
  * send: nothing is sent with a missing image. The answer says what failed; the
  * caller keeps the form as it was.
  */
-import { ApiError, MAX_UPLOAD_BYTES, sendInquiry, uploadMedia, type Fetch } from "../api/contract";
+import { ApiError, MAX_UPLOAD_BYTES, findMedia, sendInquiry, uploadMedia, type Fetch } from "../api/contract";
 import { mediaFilename } from "./filename";
 import { buildInquiry, type ImageRef, type QuoteFormValues, type QuoteImage } from "./form";
 
@@ -75,6 +78,58 @@ async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise
   }
 }
 
+type UploadResult = { ok: true; ref: ImageRef } | { ok: false; status: number };
+
+/** Uploads one image, retried on answers worth retrying; reports each stage with its attempt number. */
+async function uploadWithRetries(
+  blob: Blob,
+  filename: string,
+  deps: PipelineDeps,
+  report: (stage: ImageStage, attempt: number) => void,
+): Promise<UploadResult> {
+  const delays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const sleep = deps.sleep ?? defaultSleep;
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= delays.length + 1; attempt++) {
+    if (attempt > 1) {
+      report("retrying", attempt);
+      const asked = lastError instanceof ApiError ? (lastError.retryAfterMs ?? 0) : 0;
+      await sleep(Math.max(delays[attempt - 2]!, asked));
+      const found = lostAnswer(lastError) ? await storedAlready(filename, deps, timeoutMs) : undefined;
+      if (found) {
+        report("done", attempt);
+        return { ok: true, ref: found };
+      }
+    }
+    report("uploading", attempt);
+    try {
+      const ref = await withTimeout(timeoutMs, (signal) => uploadMedia(blob, filename, deps.fetch, signal));
+      report("done", attempt);
+      return { ok: true, ref };
+    } catch (error) {
+      lastError = error;
+      if (attempt === delays.length + 1 || !isRetryable(error)) {
+        report("failed", attempt);
+        break;
+      }
+    }
+  }
+  return { ok: false, status: lastError instanceof ApiError ? lastError.status : 0 };
+}
+
+/** No answer came at all: the server may have stored the upload before the connection was lost. */
+const lostAnswer = (error: unknown) => !(error instanceof ApiError) || error.status === 0;
+
+/** The upload stored under `filename`, if the admin host has it; undefined when not, or when it cannot say. */
+async function storedAlready(filename: string, deps: PipelineDeps, timeoutMs: number): Promise<ImageRef | undefined> {
+  try {
+    return await withTimeout(timeoutMs, (signal) => findMedia(filename, deps.fetch, signal));
+  } catch {
+    return undefined;
+  }
+}
+
 async function compressOrOriginal(
   image: QuoteImage,
   deps: PipelineDeps,
@@ -98,9 +153,7 @@ export async function sendQuote(
   uploaded: Map<string, ImageRef>,
   onEvent: (event: PipelineEvent) => void = () => {},
 ): Promise<PipelineResult> {
-  const delays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const maxAttempts = delays.length + 1;
-  const sleep = deps.sleep ?? defaultSleep;
+  const maxAttempts = (deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).length + 1;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const images = values.damages.flatMap((damage, damageIndex) =>
     damage.images.map((image) => ({ image, damageIndex })),
@@ -125,26 +178,11 @@ export async function sendQuote(
       return { ok: false, reason: "upload", damageIndex, image, status: 0 };
     }
     const filename = mediaFilename(image.file, { random: deps.random, now: deps.now });
-    let lastStatus = 0;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (attempt > 1) {
-        report(image.key, "retrying", 100, attempt);
-        await sleep(delays[attempt - 2]!);
-      }
-      report(image.key, "uploading", 100, attempt);
-      try {
-        const ref = await withTimeout(timeoutMs, (signal) => uploadMedia(blob, filename, deps.fetch, signal));
-        uploaded.set(image.key, ref);
-        report(image.key, "done", 100, attempt);
-        break;
-      } catch (error) {
-        lastStatus = error instanceof ApiError ? error.status : 0;
-        if (attempt === maxAttempts || !isRetryable(error)) {
-          report(image.key, "failed", 100, attempt);
-          return { ok: false, reason: "upload", damageIndex, image, status: lastStatus };
-        }
-      }
-    }
+    const result = await uploadWithRetries(blob, filename, deps, (stage, attempt) =>
+      report(image.key, stage, 100, attempt),
+    );
+    if (!result.ok) return { ok: false, reason: "upload", damageIndex, image, status: result.status };
+    uploaded.set(image.key, result.ref);
   }
 
   onEvent({ type: "inquiry" });

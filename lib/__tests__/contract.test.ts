@@ -1,0 +1,132 @@
+/** The contract's field rules: what they take, what they refuse, and that checking a value costs time linear in its length. */
+import {
+  EMAIL_PATTERN,
+  FIELD_LIMITS,
+  PHONE_CHARACTERS,
+  contactSchema,
+  emailSchema,
+  imageTypeByFormat,
+  imageTypeByMime,
+  imageTypeByName,
+  inquirySchema,
+  phoneSchema,
+  retryAfterMs,
+} from "../api/contract";
+
+const messages = { required: "påkrevd", format: "format" };
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? undefined : result.error!.issues[0]!.message;
+
+describe("e-mail", () => {
+  test.each(["kari@example.no", "ola.nordmann+bil@post.mail.example", " kari@example.no "])("takes %p", (value) => {
+    expect(emailSchema(messages).safeParse(value).success).toBe(true);
+  });
+  test.each([
+    ["", "påkrevd"],
+    ["kari", "format"],
+    ["kari@example", "format"],
+    ["kari@example.n", "format"],
+    ["kari@@example.no", "format"],
+    ["ka ri@example.no", "format"],
+    ["a@.example.no", "format"],
+    [`${"a".repeat(250)}@example.no`, "format"],
+  ])("refuses %p with one message", (value, message) => {
+    const result = emailSchema(messages).safeParse(value);
+    expect(firstMessage(result)).toBe(message);
+    expect(result.error!.issues).toHaveLength(1);
+  });
+});
+
+describe("phone", () => {
+  test.each(["+47 912 34 567", "91234567", "(+47) 912-34-567"])("takes %p", (value) => {
+    expect(phoneSchema(messages).safeParse(value).success).toBe(true);
+  });
+  test.each([
+    ["", "påkrevd"],
+    ["1234567", "format"],
+    ["9123456a", "format"],
+    ["9".repeat(41), "format"],
+  ])("refuses %p", (value, message) => {
+    expect(firstMessage(phoneSchema(messages).safeParse(value))).toBe(message);
+  });
+});
+
+describe("the patterns cannot backtrack", () => {
+  // A quantified group, or a quantifier on a class followed by another quantifier on a class that
+  // can match the same character, is where backtracking grows faster than the input. These patterns
+  // have neither: no group at all, and each repeated class stops at a character the next one needs.
+  test.each([EMAIL_PATTERN, PHONE_CHARACTERS])("%p has no group", (pattern) => {
+    const outsideClasses = pattern.source.replace(/\[(?:\\.|[^\]])*\]/g, "");
+    expect(outsideClasses).not.toContain("(");
+  });
+
+  test("a value over the limit never reaches the pattern", () => {
+    const spy = jest.spyOn(RegExp.prototype, "test");
+    const exec = jest.spyOn(RegExp.prototype, "exec");
+    emailSchema().safeParse(`a@${".".repeat(60_000)}@`);
+    expect(exec.mock.contexts.concat(spy.mock.contexts).filter((re) => re === EMAIL_PATTERN)).toEqual([]);
+    spy.mockRestore();
+    exec.mockRestore();
+  });
+
+  test("the field limits are the ones the forms set", () => {
+    expect(FIELD_LIMITS).toMatchObject({ email: 254, phone: 40, message: 5000, regNumber: 20 });
+  });
+});
+
+describe("inquiry and contact", () => {
+  const body = (url: string, userId = "nettside-anonym") => ({
+    Inquiry: {
+      UserId: userId,
+      RegNumber: "AB12345",
+      PhoneNumber: "+47 912 34 567",
+      Email: "kari@example.no",
+      Message: "",
+      State: "NEW",
+    },
+    damageRequests: [{ Images: [{ filename: "img_a.jpg", url }] }],
+  });
+  const schema = inquirySchema(["admin.example"]);
+
+  test("image urls must be http(s) on the admin host", () => {
+    expect(schema.safeParse(body("https://admin.example/api/media/file/img_a.jpg")).success).toBe(true);
+    expect(schema.safeParse(body("http://admin.example/api/media/file/img_a.jpg")).success).toBe(true);
+    for (const url of [
+      "javascript:alert(1)",
+      "https://evil.example/img_a.jpg",
+      "ftp://admin.example/img_a.jpg",
+      "/api/media/file/img_a.jpg",
+      `https://admin.example/${"a".repeat(FIELD_LIMITS.url)}`,
+    ]) {
+      expect(schema.safeParse(body(url)).success).toBe(false);
+    }
+  });
+
+  test("every string has a cap", () => {
+    expect(schema.safeParse(body("https://admin.example/a.jpg", "x".repeat(200_000))).success).toBe(false);
+    expect(
+      contactSchema.safeParse({ email: "kari@example.no", phone: "91234567", message: "x".repeat(5001) }).success,
+    ).toBe(false);
+  });
+});
+
+describe("image types: one table", () => {
+  test("by MIME type, by name and by sharp's format name", () => {
+    expect(imageTypeByMime("image/JPEG")?.extensions[0]).toBe(".jpg");
+    expect(imageTypeByName("Bilde 1.JPEG")?.mime).toBe("image/jpeg");
+    expect(imageTypeByName("IMG_0001.HEIC")?.mime).toBe("image/heic");
+    expect(imageTypeByName("tegning.svg")).toBeUndefined();
+    expect(imageTypeByFormat("avif")?.mime).toBe("image/avif");
+    expect(imageTypeByMime("image/svg+xml")).toBeUndefined();
+  });
+});
+
+describe("Retry-After", () => {
+  test("seconds or a date, capped at a minute; nothing for nonsense", () => {
+    expect(retryAfterMs("5")).toBe(5000);
+    expect(retryAfterMs("3600")).toBe(60_000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
+    expect(retryAfterMs("soon")).toBeUndefined();
+    expect(retryAfterMs(null)).toBeUndefined();
+  });
+});
