@@ -30,7 +30,7 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: "npx tsx scripts/serve.ts",
+    command: "npx tsx server/start.ts",
     // With the test build's variables, the server takes out/ from `npm run build:test` as current
     // (and builds that one itself if out/ is missing or stale), never a plain build.
     env: { PORT: String(port), PREVIEW_DATA_DIR: process.env.E2E_DATA_DIR!, ...TEST_BUILD_ENV },

@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { getSite } from "../lib/content";
 import { firstLoadScripts, htmlFor } from "../scripts/lib/export-inspect";
 import { OUT_DIR } from "../scripts/lib/build-stamp";
-import { createPreviewServer } from "../scripts/preview-server";
+import { createPreviewServer } from "../server/preview-server";
 
 const site = getSite();
 const dataDir = process.env.E2E_DATA_DIR!;

@@ -17,7 +17,7 @@ import { isBuildCurrent } from "./lib/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { benchCompression } from "./lib/bench-compression";
 import { firstLoadJsGzip } from "./lib/export-inspect";
-import { createPreviewServer } from "./preview-server";
+import { createPreviewServer } from "../server/preview-server";
 import { routes } from "../e2e/routes";
 
 const lighthouseScript = path.join(__dirname, "lib", "lighthouse-scores.mjs");

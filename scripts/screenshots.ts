@@ -11,7 +11,7 @@ import { chromium } from "@playwright/test";
 import { routes } from "../e2e/routes";
 import { isBuildCurrent } from "./lib/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
-import { createPreviewServer } from "./preview-server";
+import { createPreviewServer } from "../server/preview-server";
 
 async function main() {
   if (!isBuildCurrent() && spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);

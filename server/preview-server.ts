@@ -1,27 +1,46 @@
 /**
  * The preview server: serves the static export in out/ the way a static host
- * does (clean URLs, the real 404 page, gzip) with serve-handler and compression, with the headers the
- * build wrote to out/_headers for the host (security headers, each page's Content
- * Security Policy, caching: scripts/lib/security-headers.ts), and answers the
- * site's form calls itself (scripts/api/), so every form works end to end.
- * Used by `npm start` and by the tests.
+ * does (clean URLs, the real 404 page, gzip) with serve-handler and
+ * compression, with the headers the build wrote to out/_headers (security
+ * headers, each page's Content Security Policy, caching), and answers the
+ * site's form calls itself (./api/), so every form works end to end. Used by
+ * `npm start`, the tests and the bench.
+ *
+ * It must stay up whatever a client sends:
+ * - every request runs inside one error boundary (`answer(...).catch`): an
+ *   unexpected error is a JSON 500 and one log line, never a crash;
+ * - the request target is read once, safely (./request.ts): a malformed one is
+ *   a 400, a very long one a 414;
+ * - a request line or headers Node itself cannot parse get a 400 (`clientError`);
+ * - uploads go through a gate (./api/gate.ts), so memory stays bounded;
+ * - at start, temporary files a killed server left behind are removed.
  */
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import serveHandler from "serve-handler";
-import { handleApi } from "./api";
-import { OUT_DIR } from "./lib/build-stamp";
-import { fileForPath } from "./lib/export-inspect";
-import { type HeaderRule, headersFor, parseHeadersFile } from "./lib/security-headers";
+import { config } from "../lib/config";
+import { OUT_DIR } from "../scripts/lib/build-stamp";
+import { fileForPath } from "../scripts/lib/export-inspect";
+import { type HeaderRule, headersFor, parseHeadersFile } from "../scripts/lib/security-headers";
+import { apiHandler } from "./api";
+import { Gate, type GateOptions } from "./api/gate";
+import { HttpError, sendJson } from "./api/http";
+import { DATA_DIR, removeLeftovers } from "./api/store";
+import { parseTarget, type Target } from "./request";
 
 export interface PreviewOptions {
   root?: string;
   /** where received records and media are kept (default .data/) */
   dataDir?: string;
   log?: (line: string) => void;
+  /** how many uploads are read at once, and how many may wait */
+  uploadGate?: GateOptions;
 }
+
+/** A few uploads at once keep memory and disk bandwidth in hand; a crowd of 20+ waits its turn. */
+export const UPLOAD_GATE: GateOptions = { active: 4, queued: 64, retryAfterSeconds: 2 };
 
 /** out/_headers, read again whenever a build rewrites it. */
 function headerRulesReader(root: string): () => HeaderRule[] {
@@ -36,50 +55,103 @@ function headerRulesReader(root: string): () => HeaderRule[] {
   };
 }
 
-/** The path whose rules apply: the page's own, or the 404 page's when nothing is there. */
-function rulePath(root: string, url: string | undefined): string {
-  let urlPath: string;
-  try {
-    urlPath = decodeURIComponent(new URL(url ?? "/", "http://preview").pathname);
-  } catch {
-    return "/404";
-  }
-  const clean = urlPath.length > 1 ? urlPath.replace(/\/+$/, "") : urlPath;
+/** The path whose header rules apply: the page's own, or the 404 page's when nothing is there. */
+function rulePath(root: string, target: Target): string {
+  const { path: clean } = target;
   if (clean.endsWith(".html")) return clean === "/index.html" ? "/" : clean.slice(0, -5);
-  return fileForPath(clean, root) ? clean : "/404";
+  return fileForPath(target.servedUrl.split("?")[0]!, root) ? clean : "/404";
+}
+
+/** The hosts an inquiry's image urls may name: this server as the client reached it, and the admin host. */
+function mediaHosts(req: http.IncomingMessage): string[] {
+  const hosts: string[] = [];
+  const own = req.headers.host;
+  if (own && /^[A-Za-z0-9.:[\]-]{1,255}$/.test(own)) hosts.push(own);
+  if (config.adminUrl && URL.canParse(config.adminUrl)) hosts.push(new URL(config.adminUrl).host);
+  return hosts;
 }
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 /** gzip, as any CDN does, so what the tests and `npm run bench` measure is what visitors get */
 const compress = compression() as unknown as Middleware;
 
-export function createPreviewServer({ root = OUT_DIR, dataDir, log = console.log }: PreviewOptions = {}): http.Server {
+export function createPreviewServer({
+  root = OUT_DIR,
+  dataDir = DATA_DIR,
+  log = console.log,
+  uploadGate = UPLOAD_GATE,
+}: PreviewOptions = {}): http.Server {
   const rules = headerRulesReader(root);
-  return http.createServer(async (req, res) => {
+  const uploads = new Gate(uploadGate);
+  const leftovers = removeLeftovers(dataDir);
+  if (leftovers.length)
+    log(`Fjernet ${leftovers.length} midlertidige filer fra forrige kjøring: ${leftovers.join(", ")}`);
+
+  const server = http.createServer((req, res) => {
     const started = performance.now();
     res.on("finish", () => {
-      log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
+      log(
+        `${req.method} ${(req.url ?? "").slice(0, 200)} ${res.statusCode} ${Math.round(performance.now() - started)}ms`,
+      );
     });
-    if (await handleApi(req, res, { dataDir, log })) return;
-    for (const [name, value] of headersFor(rules(), rulePath(root, req.url))) {
+    answer(req, res).catch((error: unknown) => answerError(req, res, error));
+  });
+  // What Node's own parser refuses (a broken request line, huge headers) never reaches the handler.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    log(`klientfeil: ${error.code ?? error.message}`);
+    if (socket.writable && error.code !== "ECONNRESET") {
+      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    } else {
+      socket.destroy();
+    }
+  });
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 120_000;
+  return server;
+
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const target = parseTarget(req.url);
+    const handler = apiHandler(req.method, target.path);
+    if (handler) return handler(req, res, { dataDir, target, uploads, mediaHosts: mediaHosts(req) });
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      throw new HttpError(405, "Bare GET og HEAD her", { Allow: "GET, HEAD" });
+    }
+    for (const [name, value] of headersFor(rules(), rulePath(root, target))) {
       const before = res.getHeader(name);
       // two rules for one header are joined, as Netlify and Cloudflare Pages do
       res.setHeader(name, before === undefined ? value : `${String(before)}, ${value}`);
     }
-    compress(req, res, () => serveStatic(req, res));
-  });
-
-  function serveStatic(req: http.IncomingMessage, res: http.ServerResponse) {
-    serveHandler(req, res, {
-      public: root,
-      cleanUrls: true,
-      directoryListing: false,
-      trailingSlash: false,
-      etag: true,
-    }).catch((error: unknown) => {
-      log(`preview-server: ${String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end("Intern feil i forhåndsvisningsserveren");
+    req.url = target.servedUrl;
+    await new Promise<void>((resolve, reject) => {
+      compress(req, res, () => {
+        serveHandler(req, res, {
+          public: root,
+          cleanUrls: true,
+          directoryListing: false,
+          trailingSlash: false,
+          etag: true,
+        }).then(resolve, reject);
+      });
     });
+  }
+
+  /** The one error boundary: a JSON answer with the status (500 for the unexpected, logged in one line). */
+  function answerError(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): void {
+    const known = error instanceof HttpError ? error : undefined;
+    const status = known?.status ?? 500;
+    if (!known) {
+      const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log(`feil ved ${req.method} ${(req.url ?? "").slice(0, 200)}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // What the client is still sending is drained, so it reads the answer instead of a reset; then the connection closes.
+    if (!req.complete) {
+      res.setHeader("Connection", "close");
+      req.resume();
+    }
+    sendJson(res, status, { error: known ? known.message : "Intern feil" }, known?.headers);
   }
 }

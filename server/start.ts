@@ -3,7 +3,7 @@
  * then serves it on http://localhost:3000 (PORT overrides).
  */
 import { spawnSync } from "node:child_process";
-import { isBuildCurrent } from "./lib/build-stamp";
+import { isBuildCurrent } from "../scripts/lib/build-stamp";
 import { createPreviewServer } from "./preview-server";
 
 const port = Number(process.env.PORT ?? 3000);

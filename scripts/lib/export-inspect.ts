@@ -10,7 +10,12 @@ import { OUT_DIR } from "./build-stamp";
 
 /** The file in out/ a same-origin URL path is served from (clean URLs), or undefined. */
 export function fileForPath(urlPath: string, outDir = OUT_DIR): string | undefined {
-  const clean = decodeURIComponent(urlPath.split(/[?#]/)[0]!);
+  let clean: string;
+  try {
+    clean = decodeURIComponent(urlPath.split(/[?#]/)[0]!);
+  } catch {
+    return undefined; // a broken %-escape names no file
+  }
   const candidates = clean === "/" ? ["index.html"] : [clean, `${clean}.html`, path.join(clean, "index.html")];
   return candidates.map((c) => path.join(outDir, c)).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
 }

@@ -70,7 +70,7 @@ const inquiry = (n = 0): InquiryRequest => ({
     Message: `Bulk i døra ${n}`,
     State: "NEW",
   },
-  damageRequests: [{ Images: [{ filename: "img_a.jpg", url: "http://127.0.0.1/api/media/file/img_a.jpg" }] }],
+  damageRequests: [{ Images: [{ filename: "img_a.jpg", url: `${origin}/api/media/file/img_a.jpg` }] }],
 });
 
 const postJson = (urlPath: string, body: string, type = "application/json") =>
@@ -160,7 +160,7 @@ describe("POST /inquiry", () => {
     const stored = JSON.parse(fs.readFileSync(path.join(dataDir, files.at(-1)!), "utf8"));
     expect(typeof stored.receivedAt).toBe("string");
     delete stored.receivedAt;
-    expect(inquirySchema.parse(stored)).toEqual(inquiry(1));
+    expect(inquirySchema([new URL(origin).host]).parse(stored)).toEqual(inquiry(1));
   });
 
   test("malformed JSON is 400", async () => {
@@ -226,5 +226,66 @@ describe("routing", () => {
     await postJson("/inquiry", "{");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(logLines).toEqual([expect.stringMatching(/^POST \/inquiry 400 \d+ms$/)]);
+  });
+});
+
+describe("headers on every answer", () => {
+  const common = ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy"];
+
+  test("API answers, errors included, carry the common security headers and are never cached", async () => {
+    for (const answer of [
+      await postJson("/inquiry", "{"),
+      await fetch(`${origin}/api/finnes-ikke`),
+      await fetch(`${origin}/api/media?where[filename][equals]=x.jpg`),
+    ]) {
+      for (const name of common) expect(answer.headers.get(name)).toBeTruthy();
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(answer.headers.get("content-security-policy")).toContain("default-src 'none'");
+    }
+  });
+
+  test("stored media is served as an image under a policy that runs nothing", async () => {
+    const body = mediaResponseSchema.parse(await (await upload(await jpeg(), "policy.jpg")).json());
+    const served = await fetch(`${origin}${body.doc.url}`);
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    for (const name of common) expect(served.headers.get(name)).toBeTruthy();
+  });
+});
+
+describe("GET /api/media (Payload's find)", () => {
+  test("where[filename][equals] finds the stored upload by name, as Payload answers", async () => {
+    const stored = mediaResponseSchema.parse(await (await upload(await jpeg(), "img_lost0000000000.jpg")).json());
+    const query = new URLSearchParams({ "where[filename][equals]": stored.doc.filename, depth: "0", limit: "1" });
+    const answer = await fetch(`${origin}/api/media?${query}`);
+    expect(answer.status).toBe(200);
+    const found = (await answer.json()) as { docs: { filename: string; url: string }[]; totalDocs: number };
+    expect(found.totalDocs).toBe(1);
+    expect(found.docs).toEqual([expect.objectContaining({ filename: stored.doc.filename, url: stored.doc.url })]);
+  });
+
+  test("a name not stored finds nothing; another where clause is 400", async () => {
+    const none = await fetch(`${origin}/api/media?where[filename][equals]=finnes-ikke.jpg`);
+    expect(((await none.json()) as { docs: unknown[] }).docs).toEqual([]);
+    await expectRejected(fetch(`${origin}/api/media?where[url][like]=x`), 400, /where\[filename\]\[equals\]/);
+  });
+});
+
+describe("the contract's limits, checked by the server", () => {
+  test("an image url that is not http(s) on this host, or a 200 KB UserId, is 400", async () => {
+    const withUrl = (url: string) => ({
+      ...inquiry(),
+      damageRequests: [{ Images: [{ filename: "img_a.jpg", url }] }],
+    });
+    for (const url of [
+      "javascript:alert(1)",
+      "https://evil.example/api/media/file/img_a.jpg",
+      "data:image/png;base64,AA",
+    ]) {
+      await expectRejected(postJson("/inquiry", JSON.stringify(withUrl(url))), 400, /url/);
+    }
+    const big = inquiry();
+    big.Inquiry.UserId = "x".repeat(200_000);
+    await expectRejected(postJson("/inquiry", JSON.stringify(big)), 400, /UserId/);
   });
 });

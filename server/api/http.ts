@@ -1,19 +1,40 @@
 /** Small HTTP helpers for the preview server's API handlers. */
 import type http from "node:http";
 import type { z } from "zod";
+import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** extra headers for this answer (`Retry-After` on a busy 503, `Allow` on a 405) */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 }
 
-export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+/**
+ * The headers of every answer that is not a page: the site's common security
+ * headers, never cached, and a policy under which the answer can run nothing
+ * even if a browser were tricked into opening it as a document.
+ */
+export function setApiHeaders(res: http.ServerResponse): void {
+  for (const [name, value] of COMMON_HEADERS) res.setHeader(name, value);
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; sandbox");
+}
+
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const text = JSON.stringify(body);
+  setApiHeaders(res);
   res.writeHead(status, {
+    ...headers,
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": Buffer.byteLength(text),
   });
@@ -24,14 +45,18 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 export async function readJson(req: http.IncomingMessage, limit = 256 * 1024): Promise<unknown> {
   const type = req.headers["content-type"] ?? "";
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Forventet Content-Type: application/json");
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > limit) throw new HttpError(413, `Forespørselen er større enn ${limit} byte`);
+  const tooBig = () => new HttpError(413, `Forespørselen er større enn ${limit} byte`);
+  if (Number(req.headers["content-length"] ?? 0) > limit) throw tooBig();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpError(413, `Forespørselen er større enn ${limit} byte`);
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > limit) throw tooBig();
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    throw error instanceof HttpError ? error : new HttpError(400, "Forespørselen ble avbrutt");
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString("utf8"));
@@ -44,7 +69,7 @@ export async function readJson(req: http.IncomingMessage, limit = 256 * 1024): P
 export function validate<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const result = schema.safeParse(data);
   if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
+    const problems = result.error.issues.slice(0, 10).map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
     throw new HttpError(400, `Ugyldig forespørsel – ${problems.join("; ")}`);
   }
   return result.data;

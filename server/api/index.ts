@@ -1,18 +1,19 @@
 /**
- * The preview server's answers to the site's three calls (same origin, so a
- * fresh checkout works end to end), and the uploaded media served back.
- * Each route: method, path (or path prefix), handler. A known path with
- * another method gets 405 (with Allow); an unknown path under /api/ gets 404;
- * both as JSON errors. Everything else goes to the static server.
+ * The preview server's answers to the site's calls (same origin, so a fresh
+ * checkout works end to end), and the uploaded media served back. Each route:
+ * method, path (or path prefix), handler. A known path with another method is
+ * a 405 (with Allow); an unknown path under /api/ a 404; everything else goes
+ * to the static server.
  */
 import type http from "node:http";
 import { CONTACT_PATH, INQUIRY_PATH, MEDIA_FILE_PATH, MEDIA_PATH } from "../../lib/api/contract";
 import { handleContact } from "./contact";
-import { HttpError, sendJson } from "./http";
+import type { ApiContext } from "./context";
+import { HttpError } from "./http";
 import { handleInquiry } from "./inquiry";
-import { handleMediaUpload, serveMedia } from "./media";
+import { findMedia, handleMediaUpload, serveMedia } from "./media";
 
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse, dataDir?: string) => Promise<void>;
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) => Promise<void>;
 
 interface Route {
   method: "GET" | "POST";
@@ -24,6 +25,7 @@ interface Route {
 export const apiRoutes: Route[] = [
   { method: "POST", path: CONTACT_PATH, handler: handleContact },
   { method: "POST", path: MEDIA_PATH, handler: handleMediaUpload },
+  { method: "GET", path: MEDIA_PATH, handler: findMedia },
   { method: "GET", path: `${MEDIA_FILE_PATH}/`, handler: serveMedia },
   { method: "POST", path: INQUIRY_PATH, handler: handleInquiry },
 ];
@@ -33,41 +35,22 @@ const matches = (route: Route, pathname: string) =>
     ? pathname.startsWith(route.path) && pathname.length > route.path.length
     : pathname === route.path;
 
-/** True when the request was an API call (answered here); false to let the static server have it. */
-export async function handleApi(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  options: { dataDir?: string; log?: (line: string) => void } = {},
-): Promise<boolean> {
-  const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+/**
+ * The API handler for this request, or undefined when it is not an API call.
+ * Throws HttpError 404 (unknown /api/ path) or 405 (known path, other method).
+ */
+export function apiHandler(method: string | undefined, pathname: string): Handler | undefined {
   const candidates = apiRoutes.filter((route) => matches(route, pathname));
   if (candidates.length === 0) {
-    if (pathname.startsWith("/api/")) {
-      sendJson(res, 404, { error: `Ukjent adresse ${pathname}` });
-      req.resume();
-      return true;
-    }
-    return false;
+    if (pathname.startsWith("/api/")) throw new HttpError(404, `Ukjent adresse ${pathname.slice(0, 200)}`);
+    return undefined;
   }
   // HEAD is a GET without a body
-  const method = req.method === "HEAD" ? "GET" : req.method;
-  const route = candidates.find((r) => r.method === method);
-  if (!route) {
-    const allowed = [...new Set(candidates.flatMap((r) => (r.method === "GET" ? ["GET", "HEAD"] : [r.method])))];
-    res.setHeader("Allow", allowed.join(", "));
-    sendJson(res, 405, { error: `${req.method} er ikke tillatt her; bruk ${allowed.join(" eller ")}` });
-    req.resume();
-    return true;
-  }
-  try {
-    await route.handler(req, res, options.dataDir);
-  } catch (error) {
-    const status = error instanceof HttpError ? error.status : 500;
-    if (status === 500) options.log?.(`api: ${String((error as Error).stack ?? error)}`);
-    if (!res.headersSent) sendJson(res, status, { error: status === 500 ? "Intern feil" : (error as Error).message });
-    else res.end();
-    // drain what the client is still sending, so it gets the answer instead of a reset
-    req.resume();
-  }
-  return true;
+  const wanted = method === "HEAD" ? "GET" : method;
+  const route = candidates.find((r) => r.method === wanted);
+  if (route) return route.handler;
+  const allowed = [...new Set(candidates.flatMap((r) => (r.method === "GET" ? ["GET", "HEAD"] : [r.method])))];
+  throw new HttpError(405, `${String(method).slice(0, 20)} er ikke tillatt her; bruk ${allowed.join(" eller ")}`, {
+    Allow: allowed.join(", "),
+  });
 }

@@ -1,7 +1,13 @@
 /**
  * Where the preview server keeps what it receives: one JSON file per record
- * under .data/<kind>/, written atomically (a temporary file renamed into place),
- * so a killed server never leaves a half-written record.
+ * under .data/<kind>/, and uploads under .data/media/.
+ *
+ * Durable before acknowledged: every file is written under a temporary name
+ * of its own (random, created exclusively, so two requests never share one),
+ * flushed to disk, given its final name in one step, and the folder is flushed
+ * too; only then does the handler answer 2xx. A server killed at any moment
+ * leaves either the whole file or a temporary one, never half a file, and the
+ * temporary ones are removed at the next start (`removeLeftovers`).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -9,28 +15,90 @@ import path from "node:path";
 
 export const DATA_DIR = process.env.PREVIEW_DATA_DIR || path.join(process.cwd(), ".data");
 
+/** Temporary files are hidden and end in .tmp; no stored name can look like one. */
+const TEMP_SUFFIX = ".tmp";
+export const tempPath = (dir: string) => path.join(dir, `.${crypto.randomBytes(8).toString("hex")}${TEMP_SUFFIX}`);
+export const isTempName = (name: string) => name.startsWith(".") && name.endsWith(TEMP_SUFFIX);
+
 export function recordId(): string {
   return `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`;
 }
 
-/** Writes `data` as .data/<kind>/<id>.json and returns the file's path. */
-export async function writeRecord(kind: string, data: unknown, dataDir = DATA_DIR): Promise<string> {
-  const dir = path.join(dataDir, kind);
+/** Flushes a folder's entries (a new or renamed name) to disk. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await fs.promises.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes `bytes` to a new temporary file in `dir`, flushed, and returns its path. */
+export async function writeTemp(dir: string, bytes: string | Buffer): Promise<string> {
   await fs.promises.mkdir(dir, { recursive: true });
+  const temp = tempPath(dir);
+  const handle = await fs.promises.open(temp, "wx");
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return temp;
+}
+
+/** Writes `data` durably as .data/<kind>/<id>.json and returns the file's path. */
+export async function writeRecord(kind: string, data: object, dataDir = DATA_DIR): Promise<string> {
+  const dir = path.join(dataDir, kind);
+  const json = `${JSON.stringify({ receivedAt: new Date().toISOString(), ...data }, null, 2)}\n`;
+  const temp = await writeTemp(dir, json);
   const file = path.join(dir, `${recordId()}.json`);
-  const temp = `${file}.${process.pid}.tmp`;
-  await fs.promises.writeFile(
-    temp,
-    `${JSON.stringify({ receivedAt: new Date().toISOString(), ...(data as object) }, null, 2)}\n`,
-  );
-  await fs.promises.rename(temp, file);
+  try {
+    await fs.promises.rename(temp, file);
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+  await syncDir(dir);
   return file;
 }
 
-/** Writes bytes atomically (same rename trick), for uploaded media. */
-export async function writeFileAtomic(file: string, bytes: Buffer): Promise<void> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  await fs.promises.writeFile(temp, bytes);
-  await fs.promises.rename(temp, file);
+/**
+ * Gives the flushed temporary file `temp` the first free name of `name`,
+ * `name-1`, `name-2`, … (as Payload does), and returns it. A hard link is
+ * created only when the name is free, so two uploads can never take one name.
+ */
+export async function claimName(temp: string, name: string): Promise<string> {
+  const dir = path.dirname(temp);
+  const ext = path.extname(name);
+  const base = name.slice(0, name.length - ext.length);
+  for (let n = 0; ; n++) {
+    const candidate = n === 0 ? name : `${base}-${n}${ext}`;
+    try {
+      await fs.promises.link(temp, path.join(dir, candidate));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
+      throw error;
+    }
+    await fs.promises.rm(temp, { force: true });
+    await syncDir(dir);
+    return candidate;
+  }
+}
+
+/** Removes the temporary files a killed server left in the data folders; returns their paths. */
+export function removeLeftovers(dataDir = DATA_DIR): string[] {
+  if (!fs.existsSync(dataDir)) return [];
+  const removed: string[] = [];
+  for (const kind of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    if (!kind.isDirectory()) continue;
+    const dir = path.join(dataDir, kind.name);
+    for (const name of fs.readdirSync(dir)) {
+      if (!isTempName(name)) continue;
+      fs.rmSync(path.join(dir, name), { force: true });
+      removed.push(path.join(kind.name, name));
+    }
+  }
+  return removed;
 }
