@@ -1,0 +1,43 @@
+import Link from "next/link";
+import { ContentImage } from "@/components/media/ContentImage";
+import type { Article } from "@/lib/content";
+import { formatDate } from "@/lib/format";
+import styles from "./MoreArticles.module.css";
+
+/**
+ * The end of an article: the other articles, newest first, each a card whose
+ * title links to it, so a reader (and a crawler) can go from any article to every other.
+ */
+export function MoreArticles({ heading, articles }: { heading: string; articles: Article[] }) {
+  if (articles.length === 0) return null;
+  return (
+    <section className="section section-alt" aria-labelledby="more-articles-heading">
+      <div className="container">
+        <h2 id="more-articles-heading">{heading}</h2>
+        <ul className={`plain-list ${styles.list}`}>
+          {articles.map((article) => (
+            <li key={article.slug} className={styles.card}>
+              <ContentImage
+                image={article.image.image}
+                alt=""
+                sizes="(min-width: 900px) 380px, 100vw"
+                className={styles.image}
+              />
+              <div className={styles.text}>
+                <p className={styles.date}>
+                  <time dateTime={article.date}>{formatDate(article.date)}</time>
+                </p>
+                <h3 className={styles.title}>
+                  <Link href={`/${article.slug}`} className={styles.link}>
+                    {article.title}
+                  </Link>
+                </h3>
+                <p className={styles.summary}>{article.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
