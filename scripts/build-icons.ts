@@ -33,11 +33,12 @@ async function render(size: number, { opaque = false, scale = 1 } = {}): Promise
   const density = (72 * inner) / (meta.width ?? 64);
   const mark = await sharp(svg, { density }).resize(inner, inner).png().toBuffer();
   if (!opaque && scale === 1) return sharp(mark).png({ compressionLevel: 9 }).toBuffer();
-  return sharp({ create: { width: size, height: size, channels: 4, background: MARK_ORANGE } })
+  const composed = await sharp({ create: { width: size, height: size, channels: 4, background: MARK_ORANGE } })
     .composite([{ input: mark, gravity: "center" }])
-    .flatten({ background: MARK_ORANGE })
-    .png({ compressionLevel: 9 })
+    .png()
     .toBuffer();
+  // a second pass: sharp flattens before it composites, so only now is there nothing left to flatten away
+  return sharp(composed).flatten({ background: MARK_ORANGE }).png({ compressionLevel: 9 }).toBuffer();
 }
 
 function write(name: string, bytes: Buffer) {

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ContentImage } from "@/components/media/ContentImage";
 import type { Article } from "@/lib/content";
 import { formatDate } from "@/lib/format";
+import card from "@/components/ui/LinkCard.module.css";
 import styles from "./MoreArticles.module.css";
 
 /**
@@ -16,23 +17,23 @@ export function MoreArticles({ heading, articles }: { heading: string; articles:
         <h2 id="more-articles-heading">{heading}</h2>
         <ul className={`plain-list ${styles.list}`}>
           {articles.map((article) => (
-            <li key={article.slug} className={styles.card}>
+            <li key={article.slug} className={card.card}>
               <ContentImage
                 image={article.image.image}
                 alt=""
                 sizes="(min-width: 900px) 380px, 100vw"
                 className={styles.image}
               />
-              <div className={styles.text}>
+              <div className={card.text}>
                 <p className={styles.date}>
                   <time dateTime={article.date}>{formatDate(article.date)}</time>
                 </p>
-                <h3 className={styles.title}>
-                  <Link href={`/${article.slug}`} className={styles.link}>
+                <h3 className={card.title}>
+                  <Link href={`/${article.slug}`} className={card.link}>
                     {article.title}
                   </Link>
                 </h3>
-                <p className={styles.summary}>{article.description}</p>
+                <p className={card.summary}>{article.description}</p>
               </div>
             </li>
           ))}
