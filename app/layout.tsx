@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Analytics } from "@/components/consent/Analytics";
 import { ConsentBanner } from "@/components/consent/ConsentBanner";
+import { ConsentProvider } from "@/components/consent/useConsent";
 import { ChunkFailureCatcher } from "@/components/errors/ChunkFailureCatcher";
 import { MobileActionBar } from "@/components/layout/MobileActionBar";
 import { ScrollToTop } from "@/components/layout/ScrollToTop";
@@ -11,7 +12,8 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { config } from "@/lib/config";
 import { getSite, getStrings } from "@/lib/content";
 import { telHref } from "@/lib/format";
-import { businessJsonLd, siteOrigin } from "@/lib/seo";
+import { businessJsonLd, siteOrigin, websiteJsonLd } from "@/lib/seo";
+import { themeColor } from "@/lib/theme";
 import { inter } from "./fonts";
 import "./styles/globals.css";
 import styles from "./layout.module.css";
@@ -24,11 +26,16 @@ export function generateMetadata(): Metadata {
     description: site.description,
     applicationName: site.name,
     formatDetection: { telephone: false },
+    // app/icon.svg is linked by Next itself; these are made from it at build (scripts/build-icons.ts)
+    icons: {
+      icon: [{ url: "/favicon.ico", sizes: "16x16 32x32 48x48" }],
+      apple: [{ url: "/apple-touch-icon.png", sizes: "180x180" }],
+    },
   };
 }
 
 export const viewport: Viewport = {
-  themeColor: "#0b1522",
+  themeColor: themeColor(),
   width: "device-width",
   initialScale: 1,
 };
@@ -39,23 +46,26 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="nb" className={inter.variable}>
       <body>
-        <a href="#main" className={styles.skipLink}>
-          {strings.skipLink}
-        </a>
-        <ConsentBanner strings={strings.consent} privacyHref="/personvern" />
-        <SiteHeader site={site} strings={strings} />
-        <main id="main" tabIndex={-1} className={styles.main}>
-          <ChunkFailureCatcher>{children}</ChunkFailureCatcher>
-        </main>
-        <SiteFooter site={site} strings={strings} />
-        <MobileActionBar
-          quote={{ label: strings.cta.quote, href: strings.cta.quoteHref }}
-          call={{ label: strings.cta.call, href: telHref(site.phone) }}
-          hiddenOn={[strings.cta.quoteHref, "/takk-for-henvendelsen"]}
-        />
-        <ScrollToTop />
-        <JsonLd data={businessJsonLd(site)} />
-        <Analytics gtmId={config.gtmId} />
+        <ConsentProvider gtmId={config.gtmId} mapsApiKey={config.googleMapsApiKey}>
+          <a href="#main" className={styles.skipLink}>
+            {strings.skipLink}
+          </a>
+          <ConsentBanner strings={strings.consent} privacyHref="/personvern" />
+          <SiteHeader site={site} strings={strings} />
+          <main id="main" tabIndex={-1} className={styles.main}>
+            <ChunkFailureCatcher>{children}</ChunkFailureCatcher>
+          </main>
+          <SiteFooter site={site} strings={strings} />
+          <MobileActionBar
+            quote={{ label: strings.cta.quote, href: strings.cta.quoteHref }}
+            call={{ label: strings.cta.call, href: telHref(site.phone) }}
+            hiddenOn={[strings.cta.quoteHref, "/takk-for-henvendelsen"]}
+          />
+          <ScrollToTop />
+          <JsonLd data={businessJsonLd(site)} />
+          <JsonLd data={websiteJsonLd(site)} />
+          <Analytics />
+        </ConsentProvider>
       </body>
     </html>
   );

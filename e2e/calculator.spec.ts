@@ -1,6 +1,7 @@
 /** The price calculator on /auto-detailing, used through its buttons, labels and the keyboard. */
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { getStrings } from "../lib/content";
+import { getServices, getStrings } from "../lib/content";
+import { fill } from "../lib/format";
 
 const strings = getStrings().calculator;
 const nbsp = "\u00a0";
@@ -15,7 +16,13 @@ const SEALING = "Lakkforsegling";
 
 const add = (page: Page, service: string) => page.getByRole("button", { name: `Legg til ${service}`, exact: true });
 const remove = (page: Page, service: string) => page.getByRole("button", { name: `Fjern ${service}`, exact: true });
-const size = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+const factor = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 });
+/** A size button, named by everything it shows: the size and its price factor (`Liten Pris × 1`). */
+const size = (page: Page, name: string) => {
+  const option = getServices().sizes.find((s) => s.type === name)!;
+  const shown = `${name} ${fill(strings.sizeFactor, { factor: factor.format(option.multiplier) })}`;
+  return page.getByRole("button", { name: shown, exact: true });
+};
 const total = (page: Page) => page.getByRole("status", { name: "Totalpris" });
 // (Next's route announcer is an empty role="alert" too)
 const toast = (page: Page) => page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Lukk" }) });

@@ -1,11 +1,14 @@
 /**
- * Consent, as a new visitor meets it: the banner on the first visit, nothing sent
- * to anyone else before (or after `Avslå`), the tag manager and web vitals only
- * after `Godta` with a GTM id, and the choice changed on /personvern.
+ * Consent, as a new visitor meets it. This build has neither a GTM id nor a maps
+ * key: nothing to consent to, so no banner, and the privacy page says so. A build
+ * with either: the banner on the first visit, nothing sent to anyone else before
+ * (or after `Avslå`), the tag manager and web vitals only after `Godta` with a GTM
+ * id, and the choice changed on /personvern.
  *
- * The GTM id is written into the served page as a build with NEXT_PUBLIC_GTM_ID
- * would have it (e2e/built-with.ts), and the tag manager's host answers with a
- * stand-in script: no request leaves the test machine.
+ * The GTM id and the maps key are written into the served page as a build with
+ * NEXT_PUBLIC_GTM_ID or NEXT_PUBLIC_GOOGLE_MAPS_API_KEY would have them
+ * (e2e/built-with.ts), and the tag manager's host answers with a stand-in
+ * script: no request leaves the test machine.
  */
 import { getStrings } from "../lib/content";
 import { WEB_VITALS_EVENT, type WebVitalsEvent } from "../lib/analytics";
@@ -18,6 +21,33 @@ const FAKE_MAPS_KEY = "e2e-fake-key";
 const GTM_HOST = /^https:\/\/www\.googletagmanager\.com\//;
 
 const banner = (page: Page) => page.getByRole("region", { name: strings.bannerHeading });
+const settings = (page: Page) => page.getByRole("region", { name: strings.settingsHeading });
+
+test.describe("a build with neither a GTM id nor a maps key (this build)", () => {
+  test("no banner on any page, nothing stored, nothing sent elsewhere", async ({ page, context }) => {
+    const requests = recordRequests(page);
+    for (const path of ["/", "/kontakt", "/auto-detailing", "/om-oss"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expect(banner(page)).toHaveCount(0);
+      await expect(page.getByRole("button", { name: strings.accept })).toHaveCount(0);
+    }
+    expect(requests.thirdParty()).toEqual([]);
+    expect(await cookies(context)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem("samtykke"))).toBeNull();
+  });
+
+  test("the privacy page's consent control says no cookies and no third-party services are in use", async ({
+    page,
+  }) => {
+    await page.goto("/personvern");
+    await expect(settings(page).getByRole("status")).toHaveText(strings.settingsNone);
+    expect(strings.settingsNone).toMatch(/ingen informasjonskapsler/);
+    expect(strings.settingsNone).toMatch(/ingen tjenester fra andre/);
+    await expect(settings(page).getByRole("button")).toHaveCount(0);
+    await expect(banner(page)).toHaveCount(0);
+  });
+});
 
 /** Every request the page makes, and every one that leaves our origin. */
 function recordRequests(page: Page) {
@@ -63,7 +93,9 @@ test("first visit: the banner, with Godta and Avslå alike and nothing ticked; n
   context,
 }) => {
   const requests = recordRequests(page);
-  await serveAsBuiltWith(page, "/kontakt", { gtmId: FAKE_GTM_ID, googleMapsApiKey: FAKE_MAPS_KEY });
+  for (const path of ["/", "/kontakt", "/auto-detailing"]) {
+    await serveAsBuiltWith(page, path, { gtmId: FAKE_GTM_ID, googleMapsApiKey: FAKE_MAPS_KEY });
+  }
   for (const path of ["/", "/kontakt", "/auto-detailing"]) {
     await page.goto(path);
     await expect(banner(page)).toBeVisible();
@@ -89,9 +121,11 @@ test("first visit: the banner, with Godta and Avslå alike and nothing ticked; n
   expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
 });
 
-test("the banner is reachable by keyboard right after the skip link, and the choice is remembered", async ({
+test("with a GTM id: the banner is reachable by keyboard right after the skip link, and the choice is remembered", async ({
   page,
 }) => {
+  await serveAsBuiltWith(page, "/om-oss", { gtmId: FAKE_GTM_ID });
+  await serveAsBuiltWith(page, "/", { gtmId: FAKE_GTM_ID });
   await page.goto("/om-oss");
   await page.keyboard.press("Tab"); // the skip link
   await page.keyboard.press("Tab");
@@ -113,7 +147,10 @@ test("the banner is reachable by keyboard right after the skip link, and the cho
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
 
-  test("the banner sits above the action bar: the quote and call buttons stay visible and work", async ({ page }) => {
+  test("with only a maps key the banner asks too; it sits above the action bar, and the quote and call buttons stay visible and work", async ({
+    page,
+  }) => {
+    await serveAsBuiltWith(page, "/", { googleMapsApiKey: FAKE_MAPS_KEY });
     await page.goto("/");
     await expect(banner(page)).toBeVisible();
     const quote = page.getByRole("link", { name: "Få et pristilbud" }).last();
@@ -195,10 +232,9 @@ test("with a GTM id but no choice, the tag manager never loads and web vitals go
   expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
 });
 
-test.describe("the privacy page", () => {
-  const settings = (page: Page) => page.getByRole("region", { name: strings.settingsHeading });
-
+test.describe("the privacy page, in a build with a GTM id", () => {
   test("shows the choice and changes it; the banner goes when the choice is made there", async ({ page }) => {
+    await serveAsBuiltWith(page, "/personvern", { gtmId: FAKE_GTM_ID });
     await page.goto("/personvern");
     await expect(banner(page)).toBeVisible();
     const accept = settings(page).getByRole("button", { name: strings.accept });
@@ -223,6 +259,7 @@ test.describe("the privacy page", () => {
   });
 
   test("the privacy text links to the control", async ({ page }) => {
+    await serveAsBuiltWith(page, "/personvern", { gtmId: FAKE_GTM_ID });
     await page.goto("/personvern");
     await page.getByRole("link", { name: "øverst på denne siden" }).click();
     await expect(page).toHaveURL(/#samtykke$/);

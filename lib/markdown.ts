@@ -22,3 +22,13 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 export function renderMarkdown(source: string): string {
   return md.render(source);
 }
+
+/** Every link target in a Markdown text, as written (`/pristilbud`, `#samtykke`, `https://…`). */
+export function markdownLinks(source: string): string[] {
+  return md
+    .parse(source, {})
+    .flatMap((token) => token.children ?? [])
+    .filter((token) => token.type === "link_open")
+    .map((token) => String(token.attrGet("href") ?? ""))
+    .filter((href, i, all) => all.indexOf(href) === i);
+}

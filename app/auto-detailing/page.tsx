@@ -5,9 +5,10 @@ import { LocationMap } from "@/components/map/LocationMap";
 import { ServiceSections } from "@/components/detailing/ServiceSections";
 import { ContentImage } from "@/components/media/ContentImage";
 import { HeroBanner } from "@/components/media/HeroBanner";
+import { JsonLd } from "@/components/seo/JsonLd";
 import { getDetailingPage, getReviews, getServices, getSite, getStrings } from "@/lib/content";
 import { resolveImage } from "@/lib/images";
-import { pageMetadata } from "@/lib/seo";
+import { offerCatalogJsonLd, pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
 
 export function generateMetadata(): Metadata {
@@ -20,6 +21,7 @@ export default function AutoDetailingPage() {
   const page = getDetailingPage();
   const strings = getStrings();
   const site = getSite();
+  const services = getServices();
   return (
     <>
       <HeroBanner
@@ -59,14 +61,20 @@ export default function AutoDetailingPage() {
           </div>
         </div>
       </section>
-      <Calculator section={page.calculator} services={getServices()} strings={strings.calculator} />
-      <ServiceSections section={page.services} services={getServices()} strings={strings.detailingPage} />
+      <Calculator section={page.calculator} services={services} strings={strings.calculator} />
+      <ServiceSections
+        section={page.services}
+        services={services}
+        strings={strings.detailingPage}
+        packagesHref="/detailing"
+      />
       <DetailingReviews
         heading={page.reviews.heading}
         reviews={getReviews()}
         strings={strings.reviews}
         reviewsUrl={site.googleReviewsUrl}
       />
+      <JsonLd data={offerCatalogJsonLd(site, services, { name: page.services.heading, path: "/auto-detailing" })} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import styles from "./page.module.css";
 export function generateMetadata(): Metadata {
   const { data } = getAboutPage();
   return pageMetadata(getSite(), {
-    title: data.title,
+    title: data.metaTitle,
     description: data.description,
     path: "/om-oss",
     image: data.image.image,

@@ -8,7 +8,11 @@ import styles from "./Calculator.module.css";
 
 const factorFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 });
 
-/** The car sizes as toggle buttons (`aria-pressed`); pressing the chosen one deselects it. */
+/**
+ * The car sizes as toggle buttons (`aria-pressed`); pressing the chosen one deselects it.
+ * Each button is named by all the text it shows (`Liten Pris × 1`), so a voice user who says
+ * what they see reaches it.
+ */
 export function SizePicker({
   sizes,
   selected,
@@ -37,8 +41,7 @@ export function SizePicker({
               key={size.type}
               type="button"
               aria-pressed={pressed}
-              aria-labelledby={`${id}-${i}-name`}
-              aria-describedby={`${id}-${i}-factor`}
+              aria-labelledby={`${id}-${i}-name ${id}-${i}-factor`}
               className={styles.size}
               onClick={() => onSelect(size.type)}
             >

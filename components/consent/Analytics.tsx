@@ -7,12 +7,12 @@ import { useConsent } from "./useConsent";
 
 /**
  * Google Tag Manager and web vitals, only with a GTM id from the build
- * (NEXT_PUBLIC_GTM_ID, passed in by the layout) and the visitor's consent.
+ * (NEXT_PUBLIC_GTM_ID, through ConsentProvider) and the visitor's consent.
  * Withdrawing consent on a page that has loaded the tag manager deletes
  * Analytics' cookies and reloads the page, so that nothing more leaves it.
  */
-export function Analytics({ gtmId }: { gtmId: string }) {
-  const consent = useConsent();
+export function Analytics() {
+  const { choice: consent, gtmId } = useConsent();
   const enabled = gtmId !== "" && consent === "granted";
 
   useEffect(() => {

@@ -18,11 +18,12 @@ interface Props {
  * until the visitor chooses. It is a region, not a modal: the page stays usable,
  * and on a phone it sits above the action bar, so the quote and call buttons stay
  * in reach. Early in the tab order (after the skip link). The choice is kept in
- * localStorage (`lib/consent.ts`) and changed on /personvern.
+ * localStorage (`lib/consent.ts`) and changed on /personvern. A build with neither
+ * a tag manager nor a map key has nothing to ask about, and shows no banner.
  */
 export function ConsentBanner({ strings, privacyHref }: Props) {
-  const consent = useConsent();
-  if (consent !== "unset") return null;
+  const { choice, needed } = useConsent();
+  if (!needed || choice !== "unset") return null;
   return (
     <section className={styles.banner} aria-labelledby="samtykke-tittel" data-consent-banner="">
       <div className={styles.inner}>

@@ -9,10 +9,21 @@ import { useConsent } from "./useConsent";
 /**
  * On /personvern: the current choice, and `Godta` / `Avslå` to change it at any
  * time (the pressed one is the current choice). Prerendered without a choice;
- * the buttons work once the page's script runs.
+ * the buttons work once the page's script runs. A build with nothing that needs
+ * consent says so instead, with no buttons.
  */
 export function ConsentSettings({ strings }: { strings: Strings["consent"] }) {
-  const consent = useConsent();
+  const { choice: consent, needed } = useConsent();
+  if (consent !== null && !needed) {
+    return (
+      <section id="samtykke" className={styles.settings} aria-labelledby="samtykke-valg">
+        <h2 id="samtykke-valg" className={styles.settingsHeading}>
+          {strings.settingsHeading}
+        </h2>
+        <p role="status">{strings.settingsNone}</p>
+      </section>
+    );
+  }
   const status =
     consent === "granted" ? strings.statusGranted : consent === "denied" ? strings.statusDenied : strings.statusUnset;
   return (

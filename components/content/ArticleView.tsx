@@ -2,15 +2,20 @@ import { ContentImage } from "@/components/media/ContentImage";
 import { ContactStrip } from "@/components/layout/ContactStrip";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { CheckList } from "@/components/ui/CheckList";
-import { type Article, getSite, getStrings } from "@/lib/content";
+import { type Article, getArticles, getSite, getStrings } from "@/lib/content";
 import { formatDate } from "@/lib/format";
-import { articleJsonLd } from "@/lib/seo";
+import { articleJsonLd, breadcrumbJsonLd } from "@/lib/seo";
 import styles from "./ArticleView.module.css";
+import { MoreArticles } from "./MoreArticles";
 import { Prose } from "./Prose";
 
-/** An article: date, title, lead, the lead image (the page's largest paint), the body and any packages. */
+/**
+ * An article: date, title, lead, the lead image (the page's largest paint), the body and any
+ * packages, then the other articles.
+ */
 export function ArticleView({ article }: { article: Article }) {
   const strings = getStrings();
+  const site = getSite();
   return (
     <>
       <article className={styles.article}>
@@ -49,8 +54,18 @@ export function ArticleView({ article }: { article: Article }) {
           </section>
         )}
       </article>
+      <MoreArticles
+        heading={strings.articlePage.moreHeading}
+        articles={getArticles().filter((other) => other.slug !== article.slug)}
+      />
       <ContactStrip strings={strings} />
-      <JsonLd data={articleJsonLd(getSite(), article)} />
+      <JsonLd data={articleJsonLd(site, article)} />
+      <JsonLd
+        data={breadcrumbJsonLd(site, [
+          [strings.breadcrumbHome, "/"],
+          [article.title, `/${article.slug}`],
+        ])}
+      />
     </>
   );
 }

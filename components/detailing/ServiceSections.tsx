@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { ContentImage } from "@/components/media/ContentImage";
 import { CheckList } from "@/components/ui/CheckList";
 import type { DetailingPage, ServicesContent } from "@/lib/content/schemas";
@@ -7,21 +8,30 @@ import styles from "./ServiceSections.module.css";
 
 const multiplier = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 });
 
-/** The six detailing services, each with its price, description and what is included, and the size factors. */
+/**
+ * The six detailing services, each with its price, description and what is included, the way
+ * to the ready-made packages, and the size factors.
+ */
 export function ServiceSections({
   section,
   services,
   strings,
+  packagesHref,
 }: {
   section: DetailingPage["services"];
   services: ServicesContent;
   strings: Strings["detailingPage"];
+  /** the article with the Basic, Premium and Ultimate packages */
+  packagesHref: string;
 }) {
   return (
     <section className="section" aria-labelledby="services-heading">
       <div className="container">
         <h2 id="services-heading">{section.heading}</h2>
         <p className="lead">{section.lead}</p>
+        <p className={styles.packages}>
+          {strings.packagesText} <Link href={packagesHref}>{strings.packagesLink}</Link>
+        </p>
         <div className={styles.list}>
           {services.categories.flatMap((category) =>
             category.services.map((service) => (

@@ -35,10 +35,10 @@ export function Logo({
         />
         <path d="M9 38.5L39 38.5" stroke="#fff" strokeWidth="3" strokeLinecap="round" opacity="0.7" />
       </g>
-      <text x="54" y="24" fill={ink} fontFamily="inherit" fontSize="20" fontWeight="750" letterSpacing="-0.4">
+      <text x="54" y="24" fill={ink} fontFamily="inherit" fontSize="20" fontWeight="700" letterSpacing="-0.4">
         Bulkeklinikken
       </text>
-      <text x="55" y="40" fill={muted} fontFamily="inherit" fontSize="9.5" fontWeight="650" letterSpacing="1.6">
+      <text x="55" y="40" fill={muted} fontFamily="inherit" fontSize="9.5" fontWeight="600" letterSpacing="1.6">
         OSLO &amp; BÆRUM
       </text>
     </svg>

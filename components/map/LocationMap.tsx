@@ -1,5 +1,4 @@
 import { Icon } from "@/components/ui/Icon";
-import { config } from "@/lib/config";
 import type { Site } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill, formatClock } from "@/lib/format";
@@ -25,7 +24,6 @@ export function LocationMap({ site, strings, labels, showHours = true }: Props) 
   return (
     <div className={styles.area} role="group" aria-label={fill(strings.label, { name: site.name })}>
       <MapCanvas
-        mapsApiKey={config.googleMapsApiKey}
         center={{ lat: site.geo.latitude, lng: site.geo.longitude }}
         markerTitle={fill(strings.markerTitle, { name: site.name, address: addressLine })}
       >

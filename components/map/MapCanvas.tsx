@@ -1,12 +1,10 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { readConsent, subscribeConsent, type Consent } from "@/lib/consent";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useConsent } from "@/components/consent/useConsent";
 import styles from "./LocationMap.module.css";
 
 interface Props {
-  /** the Google Maps key from the build (NEXT_PUBLIC_GOOGLE_MAPS_API_KEY); empty: never load */
-  mapsApiKey: string;
   center: { lat: number; lng: number };
   markerTitle: string;
   /** what the area shows until the map is there, and instead of it: address, hours */
@@ -32,8 +30,9 @@ const LOAD_MARGIN = "300px 0px";
  * JavaScript). Until the map is there, and for good if any of that is missing
  * or the load fails after its retries, the fallback shows: never an empty box.
  */
-export function MapCanvas({ mapsApiKey, center, markerTitle, children }: Props) {
-  const consent = useSyncExternalStore<Consent>(subscribeConsent, readConsent, () => "unset");
+export function MapCanvas({ center, markerTitle, children }: Props) {
+  // the key from the build (NEXT_PUBLIC_GOOGLE_MAPS_API_KEY); empty: never load
+  const { choice: consent, mapsApiKey } = useConsent();
   const [state, setState] = useState<State>("waiting");
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);

@@ -2,14 +2,17 @@ import Link from "next/link";
 import { PageIntro } from "@/components/content/PageIntro";
 import { ContactStrip } from "@/components/layout/ContactStrip";
 import { BeforeAfterSlider } from "@/components/media/BeforeAfterSlider";
-import { getStrings } from "@/lib/content";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { getSite, getStrings } from "@/lib/content";
 import type { Project } from "@/lib/content/schemas";
 import { resolveImage } from "@/lib/images";
+import { breadcrumbJsonLd, projectJsonLd } from "@/lib/seo";
 import styles from "./ProjectView.module.css";
 
 /** One project: before and after, the car, the job and the story. */
 export function ProjectView({ project }: { project: Project }) {
   const strings = getStrings();
+  const site = getSite();
   const labels = strings.projectPage;
   return (
     <>
@@ -53,6 +56,14 @@ export function ProjectView({ project }: { project: Project }) {
         </div>
       </div>
       <ContactStrip strings={strings} />
+      <JsonLd data={projectJsonLd(site, project)} />
+      <JsonLd
+        data={breadcrumbJsonLd(site, [
+          [strings.breadcrumbHome, "/"],
+          [strings.projectsPage.heading, "/prosjekter"],
+          [project.title, `/prosjekt/${project.slug}`],
+        ])}
+      />
     </>
   );
 }

@@ -80,10 +80,16 @@ test("JSON-LD describes the business and the articles", () => {
     telephone: content.site.phone,
     address: { streetAddress: content.site.address.streetAddress },
   });
-  expect(business.openingHoursSpecification[0]).toMatchObject({ opens: "07:00", closes: "17:00" });
-  expect(business.openingHoursSpecification[0]?.dayOfWeek).toHaveLength(5);
+  expect(business).toMatchObject({
+    openingHoursSpecification: [{ opens: "07:00", closes: "17:00", dayOfWeek: expect.any(Array) }],
+    taxID: "999999999",
+    hasMap: content.site.mapsUrl,
+  });
+  expect(JSON.stringify(business)).toContain('"dayOfWeek":["https://schema.org/Monday"');
   expect(articleJsonLd(content.site, getArticle("lakkrens"))).toMatchObject({
     "@type": "Article",
     datePublished: "2024-08-17",
+    // no `updated` in its front matter: last changed when published
+    dateModified: "2024-08-17",
   });
 });

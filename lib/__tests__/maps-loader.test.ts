@@ -33,10 +33,11 @@ afterEach(() => {
 });
 
 describe("loadWithRetry", () => {
-  it("waits longer before each new try: 1 s, then 2 s", () => {
+  it("waits longer before each new try: 1 s, 2 s, then 4 s", () => {
     expect(retryDelay(1)).toBe(0);
     expect(retryDelay(2)).toBe(1000);
     expect(retryDelay(3)).toBe(2000);
+    expect(retryDelay(4)).toBe(4000);
     expect(retryDelay(3, 50)).toBe(100);
   });
 
@@ -47,12 +48,12 @@ describe("loadWithRetry", () => {
     expect(waits).toEqual([]);
   });
 
-  it("fails after three tries, never throwing", async () => {
+  it("fails after four tries (three retries), never throwing", async () => {
     const { waits, sleep } = recordingSleep();
     const load = jest.fn().mockRejectedValue(new Error("offline"));
-    await expect(loadWithRetry(load, { sleep })).resolves.toEqual({ status: "failed", attempts: 3 });
-    expect(load).toHaveBeenCalledTimes(3);
-    expect(waits).toEqual([1000, 2000]);
+    await expect(loadWithRetry(load, { sleep })).resolves.toEqual({ status: "failed", attempts: 4 });
+    expect(load).toHaveBeenCalledTimes(4);
+    expect(waits).toEqual([1000, 2000, 4000]);
   });
 
   it("waits for real between tries", async () => {
@@ -65,22 +66,22 @@ describe("loadWithRetry", () => {
 });
 
 describe("loadMapLibraries with a fake loader", () => {
-  it("fails twice, then succeeds on the third try", async () => {
-    const { loader, tries } = fakeLoader(2);
+  it("fails three times, then succeeds on the fourth and last try", async () => {
+    const { loader, tries } = fakeLoader(3);
     const { waits, sleep } = recordingSleep();
     const result = await loadMapLibraries(loader, { key: "test-key" }, { sleep });
-    expect(result).toEqual({ status: "ready", value: { Map: FakeMap, Marker: FakeMarker }, attempts: 3 });
-    expect(tries()).toBe(3);
-    expect(waits).toEqual([1000, 2000]);
+    expect(result).toEqual({ status: "ready", value: { Map: FakeMap, Marker: FakeMarker }, attempts: 4 });
+    expect(tries()).toBe(4);
+    expect(waits).toEqual([1000, 2000, 4000]);
   });
 
-  it("always failing: gives up after three tries with a failed result (the caller shows the fallback)", async () => {
+  it("always failing: gives up after four tries with a failed result (the caller shows the fallback)", async () => {
     const { loader, tries } = fakeLoader(Infinity);
     const { waits, sleep } = recordingSleep();
     const result = await loadMapLibraries(loader, { key: "test-key" }, { sleep });
-    expect(result).toEqual({ status: "failed", attempts: 3 });
-    expect(tries()).toBe(3);
-    expect(waits).toEqual([1000, 2000]);
+    expect(result).toEqual({ status: "failed", attempts: 4 });
+    expect(tries()).toBe(4);
+    expect(waits).toEqual([1000, 2000, 4000]);
   });
 
   it("sets the key and Norwegian language once, however often it loads", async () => {

@@ -55,6 +55,24 @@ function cached<T>(load: () => T): () => T {
   return () => (value ??= { v: load() }).v;
 }
 
+/** Every JSON file in content/ and its schema (`npm run check:content` checks the same list). */
+export const JSON_FILES = {
+  site: ["site.json", siteSchema],
+  strings: ["strings.json", stringsSchema],
+  home: ["pages/home.json", homePageSchema],
+  detailing: ["pages/auto-detailing.json", detailingPageSchema],
+  reviews: ["reviews.json", reviewsSchema],
+  cases: ["cases.json", casesSchema],
+  projects: ["projects.json", projectsSchema],
+  services: ["services.json", servicesSchema],
+} as const;
+
+/** The Markdown pages and their front matter; articles are every file in content/articles. */
+export const MARKDOWN_FILES = {
+  about: ["pages/about.md", aboutFrontMatter],
+  privacy: ["pages/privacy.md", privacyFrontMatter],
+} as const;
+
 function json<T extends z.ZodType>(name: string, schema: T) {
   return cached(() => {
     const file = contentFile(name);
@@ -73,42 +91,59 @@ function markdown<T extends z.ZodType>(name: string, schema: T) {
   });
 }
 
-export const getSite = json("site.json", siteSchema);
-export const getStrings = json("strings.json", stringsSchema);
-export const getHomePage = json("pages/home.json", homePageSchema);
-export const getDetailingPage = json("pages/auto-detailing.json", detailingPageSchema);
-export const getReviews = json("reviews.json", reviewsSchema);
-export const getCases = json("cases.json", casesSchema);
-export const getProjects = json("projects.json", projectsSchema);
-export const getServices = json("services.json", servicesSchema);
-export const getAboutPage = markdown("pages/about.md", aboutFrontMatter);
-export const getPrivacyPage = markdown("pages/privacy.md", privacyFrontMatter);
+export const getSite = json(...JSON_FILES.site);
+export const getStrings = json(...JSON_FILES.strings);
+export const getHomePage = json(...JSON_FILES.home);
+export const getDetailingPage = json(...JSON_FILES.detailing);
+export const getReviews = json(...JSON_FILES.reviews);
+export const getCases = json(...JSON_FILES.cases);
+export const getProjects = json(...JSON_FILES.projects);
+export const getServices = json(...JSON_FILES.services);
+export const getAboutPage = markdown(...MARKDOWN_FILES.about);
+export const getPrivacyPage = markdown(...MARKDOWN_FILES.privacy);
 
 export interface Article extends ArticleFrontMatter {
   slug: string;
+  /** the last change: the front matter's `updated`, or the publishing date */
+  updated: string;
   body: string;
 }
 
+/**
+ * Reads every article in `dir`, newest first; the first broken one throws. Or, with
+ * `onError`, reports each broken one and goes on with the rest.
+ */
+export function readArticles(
+  dir: string,
+  imageDir = IMAGE_SOURCE_DIR,
+  onError?: (error: ContentError) => void,
+): Article[] {
+  const articles: Article[] = [];
+  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".md"))) {
+    try {
+      articles.push(readArticle(path.join(dir, name), imageDir));
+    } catch (error) {
+      if (!(error instanceof ContentError) || !onError) throw error;
+      onError(error);
+    }
+  }
+  return articles.sort((a, b) => b.date.localeCompare(a.date));
+}
+
+function readArticle(file: string, imageDir: string): Article {
+  const slug = path.basename(file).replace(/\.md$/, "");
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+    throw new ContentError(path.relative(process.cwd(), file), [
+      "filnavnet blir adressen til artikkelen og kan bare ha små bokstaver, tall og bindestrek",
+    ]);
+  }
+  const { data, body } = readMarkdown(file, articleFrontMatter);
+  checkImageRefs(file, data, imageDir);
+  return { ...data, updated: data.updated ?? data.date, slug, body };
+}
+
 /** Articles are `content/articles/<slug>.md`; the file name is the URL. */
-export const getArticles = cached((): Article[] => {
-  const dir = contentFile("articles");
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".md"))
-    .map((name) => {
-      const file = path.join(dir, name);
-      const slug = name.replace(/\.md$/, "");
-      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
-        throw new ContentError(path.relative(process.cwd(), file), [
-          "filnavnet blir adressen til artikkelen og kan bare ha små bokstaver, tall og bindestrek",
-        ]);
-      }
-      const { data, body } = readMarkdown(file, articleFrontMatter);
-      checkImageRefs(file, data);
-      return { ...data, slug, body };
-    })
-    .sort((a, b) => b.date.localeCompare(a.date));
-});
+export const getArticles = cached((): Article[] => readArticles(contentFile("articles")));
 
 export function getArticle(slug: string): Article {
   const article = getArticles().find((a) => a.slug === slug);

@@ -32,6 +32,14 @@ const pageMeta = z.strictObject({
 
 // ---------------------------------------------------------------- site.json
 
+/** Map services ask for at least five decimals (about a metre): fewer puts the pin down the street. */
+const coordinate = (limit: number) =>
+  z
+    .number()
+    .min(-limit)
+    .max(limit)
+    .refine((n) => (String(n).split(".")[1] ?? "").length >= 5, "trenger minst fem desimaler, f.eks. 59.89123");
+
 const weekday = z.enum(["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]);
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "må være et klokkeslett som 07:00");
 
@@ -51,7 +59,10 @@ export const siteSchema = z.strictObject({
     addressRegion: text,
     addressCountry: z.string().length(2),
   }),
-  geo: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  geo: z.strictObject({
+    latitude: coordinate(90),
+    longitude: coordinate(180),
+  }),
   areaServed: z.array(text).min(1),
   openingHours: z
     .array(
@@ -65,6 +76,10 @@ export const siteSchema = z.strictObject({
     .min(1),
   googleReviewsUrl: z.url(),
   mapsUrl: z.url(),
+  /** the business's pages elsewhere (register entry, social profiles), for search engines */
+  sameAs: z.array(z.url()).min(1),
+  /** price level for search engines, `$` (low) to `$$$$` (high), or a span such as `kr 1 250–8 450` */
+  priceRange: text.max(100),
   inquiryUserId: text,
   copyrightYear: z.number().int().min(2000).max(2100),
 });
@@ -111,7 +126,10 @@ export type DetailingPage = z.infer<typeof detailingPageSchema>;
 // ---------------------------------------------------------------- pages/*.md and articles/*.md front matter
 
 export const aboutFrontMatter = z.strictObject({
+  /** the page's heading */
   title: text,
+  /** the title in search results and the browser tab: says what the page is (the heading does not) */
+  metaTitle: text,
   description: pageMeta.shape.description,
   lead: text,
   image: imageRef,
@@ -123,24 +141,31 @@ export const privacyFrontMatter = z.strictObject({
   updated: isoDate,
 });
 
-export const articleFrontMatter = z.strictObject({
-  title: text,
-  description: pageMeta.shape.description,
-  date: isoDate,
-  lead: text,
-  image: imageRef,
-  /** Only the detailing article has packages: Basic, Premium, Ultimate. */
-  packages: z
-    .array(
-      z.strictObject({
-        name: text,
-        summary: text,
-        includes: z.array(text).min(1, "en pakke må inneholde minst én tjeneste"),
-      }),
-    )
-    .min(1)
-    .optional(),
-});
+export const articleFrontMatter = z
+  .strictObject({
+    title: text,
+    description: pageMeta.shape.description,
+    date: isoDate,
+    /** when the article was last changed in substance; leave out if never (then it is `date`) */
+    updated: isoDate.optional(),
+    lead: text,
+    image: imageRef,
+    /** Only the detailing article has packages: Basic, Premium, Ultimate. */
+    packages: z
+      .array(
+        z.strictObject({
+          name: text,
+          summary: text,
+          includes: z.array(text).min(1, "en pakke må inneholde minst én tjeneste"),
+        }),
+      )
+      .min(1)
+      .optional(),
+  })
+  .refine((a) => !a.updated || a.updated >= a.date, {
+    path: ["updated"],
+    message: "kan ikke være før publiseringsdatoen (date)",
+  });
 export type ArticleFrontMatter = z.infer<typeof articleFrontMatter>;
 
 // ---------------------------------------------------------------- reviews.json

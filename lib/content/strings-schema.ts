@@ -117,9 +117,25 @@ export const stringsSchema = z.strictObject({
     beforeLabel: text,
     afterLabel: text,
   }),
-  articlePage: z.strictObject({ publishedLabel: text, packagesHeading: text, includesLabel: text }),
-  detailingPage: z.strictObject({ priceFrom: text, includesLabel: text, sizesHeading: text, sizesText: text }),
-  /** Review cards, the Google rating, and the home page's review slider (its accessible names are fixed by product decisions §3). */
+  /** The first step of every breadcrumb trail search engines are given (the home page's name). */
+  breadcrumbHome: text,
+  articlePage: z.strictObject({
+    publishedLabel: text,
+    packagesHeading: text,
+    includesLabel: text,
+    /** the list of the other articles at the end of each article */
+    moreHeading: text,
+  }),
+  detailingPage: z.strictObject({
+    priceFrom: text,
+    includesLabel: text,
+    sizesHeading: text,
+    sizesText: text,
+    /** the way from the services to the ready-made packages on /detailing */
+    packagesText: text,
+    packagesLink: text,
+  }),
+  /** Review cards, the Google rating, and the home page's review slider (its buttons' accessible names are fixed: the tests and screen readers find them by name). */
   reviews: z.strictObject({
     stars: text,
     ratingSummary: text,
@@ -144,7 +160,8 @@ export const stringsSchema = z.strictObject({
   privacyPage: z.strictObject({ updatedLabel: text }),
   /**
    * The consent banner (first visit) and the control on /personvern that changes the choice.
-   * `accept` and `decline` are product decisions §1's `Godta` / `Avslå`.
+   * `accept` and `decline` are the fixed `Godta` / `Avslå`. With neither a tag manager nor a
+   * maps key in the build there is nothing to ask about: no banner, and `settingsNone` on /personvern.
    */
   consent: z.strictObject({
     bannerHeading: text,
@@ -154,6 +171,7 @@ export const stringsSchema = z.strictObject({
     decline: text,
     settingsHeading: text,
     settingsText: text,
+    settingsNone: text,
     statusGranted: text,
     statusDenied: text,
     statusUnset: text,

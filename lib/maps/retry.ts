@@ -1,16 +1,17 @@
 /**
  * Our retry policy for loading the map. Version 2 of @googlemaps/js-api-loader
  * has no retry option, but after a failed load `importLibrary` may be called
- * again and it adds a fresh script tag. So: up to three tries, waiting longer
- * before each new one (1 s, then 2 s). The loader is passed in, so the policy is
+ * again and it adds a fresh script tag. So: the first try and up to three
+ * retries, four tries in all, waiting longer before each new one (1 s, 2 s, then
+ * 4 s). The loader is passed in, so the policy is
  * tested without a browser or Google.
  */
 
-export const MAP_LOAD_ATTEMPTS = 3;
+export const MAP_LOAD_ATTEMPTS = 4;
 export const MAP_RETRY_BASE_DELAY_MS = 1000;
 
 export interface RetryOptions {
-  /** how many tries in all (default 3) */
+  /** how many tries in all, the first included (default 4: three retries) */
   attempts?: number;
   /** wait before the second try; doubled before each further one (default 1000 ms) */
   baseDelayMs?: number;

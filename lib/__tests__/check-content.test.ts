@@ -1,0 +1,97 @@
+/**
+ * `npm run check:content`: a marketer's mistake is reported with its file and
+ * field, within seconds, without a build. Broken copies of the real content/
+ * folder stand in for a marketer's edits.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { checkContent } from "../content/check";
+
+const CONTENT = path.join(process.cwd(), "content");
+let dir: string;
+
+/** A copy of content/ in a temporary folder, to break. */
+function copyContent(): string {
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), "innhold-"));
+  fs.cpSync(CONTENT, target, { recursive: true });
+  return target;
+}
+
+function edit(file: string, change: (text: string) => string) {
+  const full = path.join(dir, file);
+  const before = fs.readFileSync(full, "utf8");
+  const after = change(before);
+  expect(after).not.toBe(before); // the fixture really is broken
+  fs.writeFileSync(full, after);
+}
+
+const messages = () => checkContent({ contentDir: dir }).errors.map((e) => e.message);
+const shown = (file: string) => path.relative(process.cwd(), path.join(dir, file));
+
+beforeEach(() => {
+  dir = copyContent();
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("the real content passes", () => {
+  const { errors, files } = checkContent();
+  expect(errors.map((e) => e.message)).toEqual([]);
+  expect(files).toEqual(expect.arrayContaining(["content/site.json", "content/articles/lakkrens.md"]));
+  expect(files.length).toBeGreaterThanOrEqual(14);
+});
+
+test("a misspelt key names the file and the field", () => {
+  edit("reviews.json", (t) => t.replace('"name": "Anders H."', '"nmae": "Anders H."'));
+  const all = messages().join("\n");
+  expect(all).toContain(`Feil i innholdsfilen ${shown("reviews.json")}`);
+  expect(all).toContain("reviews[1]: ukjent felt: nmae");
+  expect(all).toContain("reviews[1].name:");
+});
+
+test("a missing image names the file and the field", () => {
+  edit("cases.json", (t) => t.replace('"image": "case-2-after"', '"image": "case-2-etter"'));
+  const all = messages().join("\n");
+  expect(all).toContain(`Feil i innholdsfilen ${shown("cases.json")}`);
+  expect(all).toContain("[1].after.image: finner ikke bildet «case-2-etter» i content/images");
+});
+
+test("a Markdown link to a page that does not exist", () => {
+  edit("articles/lakkrens.md", (t) => t.replace("(/auto-detailing)", "(/autodetailing)"));
+  const all = messages().join("\n");
+  expect(all).toContain(`Feil i innholdsfilen ${shown("articles/lakkrens.md")}`);
+  expect(all).toContain("lenke (/autodetailing): finner ingen side med adressen /autodetailing");
+  // links to real pages, anchors, mail and other sites are fine
+  expect(all).not.toContain("privacy.md");
+});
+
+test("two pages with one address: an article named like a page, a project slug used twice", () => {
+  fs.copyFileSync(path.join(dir, "articles", "lakkrens.md"), path.join(dir, "articles", "kontakt.md"));
+  edit("projects.json", (t) => t.replace('"slug": "bmw-x3-hagl"', '"slug": "toyota-yaris-bakdor"'));
+  const all = messages().join("\n");
+  expect(all).toContain(`${shown("articles/kontakt.md")}:\n  - (filnavnet): adressen /kontakt er allerede i bruk`);
+  expect(all).toContain(`${shown("projects.json")}:\n  - [1].slug: adressen /prosjekt/toyota-yaris-bakdor`);
+});
+
+test("every broken file is listed in one run, not just the first", () => {
+  edit("site.json", (t) => t.replace('"latitude": 59.89123', '"latitude": 59.891'));
+  edit("articles/detailing.md", (t) => t.replace("date: 2024-08-17", "date: 17.08.2024"));
+  const all = messages();
+  expect(
+    all.some((m) => m.includes(shown("site.json")) && m.includes("geo.latitude: trenger minst fem desimaler")),
+  ).toBe(true);
+  expect(all.some((m) => m.includes(shown("articles/detailing.md")) && m.includes("date: må være en dato"))).toBe(true);
+});
+
+test("npm run check:content: the file and the field in under 5 seconds, and exit code 1", () => {
+  edit("reviews.json", (t) => t.replace('"name": "Anders H."', '"nmae": "Anders H."'));
+  const started = Date.now();
+  const run = spawnSync("npx", ["tsx", "scripts/check-content.ts", dir], { encoding: "utf8" });
+  expect(Date.now() - started).toBeLessThan(5000);
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain(`Feil i innholdsfilen ${shown("reviews.json")}`);
+  expect(run.stderr).toContain("reviews[1]: ukjent felt: nmae");
+}, 15_000);

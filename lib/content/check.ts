@@ -1,0 +1,155 @@
+/**
+ * `npm run check:content`: every file in content/ checked the way the build
+ * checks it, without building. Each file is checked on its own, so one run lists
+ * every broken file, each message naming the file and the field (ContentError). On
+ * top of the schemas and image references: internal links in Markdown must lead to
+ * a page of the site (or a file in public/), and no two pages may share an address.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { z } from "zod";
+import { markdownLinks } from "../markdown";
+import { type Article, checkImageRefs, JSON_FILES, MARKDOWN_FILES, readArticles } from "./index";
+import { ContentError, readJson, readMarkdown } from "./load";
+import type { Project } from "./schemas";
+
+export interface CheckOptions {
+  /** the content folder (default: content/) */
+  contentDir?: string;
+  /** the app folder, whose route folders are the site's fixed pages (default: app/) */
+  appDir?: string;
+  /** files served as they are (default: public/) */
+  publicDir?: string;
+}
+
+export interface CheckResult {
+  /** files checked */
+  files: string[];
+  errors: ContentError[];
+}
+
+const rel = (file: string) => path.relative(process.cwd(), file) || file;
+
+/** The fixed pages: every folder under app/ with a page file, `[param]` folders left out. */
+export function staticRoutes(appDir: string): string[] {
+  const routes: string[] = [];
+  const walk = (dir: string, route: string) => {
+    const entries = fs.readdirSync(dir, { withFileTypes: true });
+    if (entries.some((e) => e.isFile() && /^page\.tsx?$/.test(e.name))) routes.push(route || "/");
+    for (const entry of entries) {
+      if (!entry.isDirectory() || entry.name.startsWith("[") || entry.name.startsWith("_")) continue;
+      // (group) folders organise files without adding to the address
+      const segment = /^\(.*\)$/.test(entry.name) ? "" : `/${entry.name}`;
+      walk(path.join(dir, entry.name), route + segment);
+    }
+  };
+  walk(appDir, "");
+  return routes;
+}
+
+export function checkContent(options: CheckOptions = {}): CheckResult {
+  const root = process.cwd();
+  const contentDir = options.contentDir ?? path.join(root, "content");
+  const appDir = options.appDir ?? path.join(root, "app");
+  const publicDir = options.publicDir ?? path.join(root, "public");
+  const imageDir = path.join(contentDir, "images");
+  const files: string[] = [];
+  const errors: ContentError[] = [];
+
+  /** Runs one file's check; a ContentError is collected, anything else is a bug and thrown. */
+  function attempt<T>(file: string, check: () => T): T | undefined {
+    files.push(rel(file));
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      errors.push(error);
+      return undefined;
+    }
+  }
+
+  const json = <T extends z.ZodType>(name: string, schema: T) => {
+    const file = path.join(contentDir, name);
+    return attempt(file, () => {
+      const data = readJson(file, schema);
+      checkImageRefs(file, data, imageDir);
+      return data;
+    });
+  };
+  const loaded = Object.fromEntries(
+    Object.entries(JSON_FILES).map(([key, [name, schema]]) => [key, json(name, schema)]),
+  ) as { [K in keyof typeof JSON_FILES]: z.output<(typeof JSON_FILES)[K][1]> | undefined };
+
+  const markdownBodies: { file: string; body: string }[] = [];
+  for (const [name, schema] of Object.values(MARKDOWN_FILES)) {
+    const file = path.join(contentDir, name);
+    const result = attempt(file, () => {
+      const page = readMarkdown(file, schema);
+      checkImageRefs(file, page.data, imageDir);
+      return page;
+    });
+    if (result) markdownBodies.push({ file, body: result.body });
+  }
+
+  const articlesDir = path.join(contentDir, "articles");
+  const articleFiles = fs.readdirSync(articlesDir).filter((n) => n.endsWith(".md"));
+  files.push(...articleFiles.map((n) => rel(path.join(articlesDir, n))));
+  const articles: Article[] = readArticles(articlesDir, imageDir, (error) => errors.push(error));
+  for (const article of articles)
+    markdownBodies.push({ file: path.join(articlesDir, `${article.slug}.md`), body: article.body });
+
+  // Addresses: fixed pages, articles at /<slug>, projects at /prosjekt/<slug>. None may be taken twice.
+  const fixed = staticRoutes(appDir);
+  const projects: Project[] = loaded.projects ?? [];
+  const routes = new Set(fixed);
+  for (const article of articles) {
+    const route = `/${article.slug}`;
+    if (routes.has(route)) {
+      errors.push(
+        new ContentError(rel(path.join(articlesDir, `${article.slug}.md`)), [
+          `(filnavnet): adressen ${route} er allerede i bruk av en annen side; gi filen et annet navn`,
+        ]),
+      );
+    }
+    routes.add(route);
+  }
+  projects.forEach((project, i) => {
+    const route = `/prosjekt/${project.slug}`;
+    if (routes.has(route)) {
+      errors.push(
+        new ContentError(rel(path.join(contentDir, JSON_FILES.projects[0])), [
+          `[${i}].slug: adressen ${route} er allerede brukt av et annet prosjekt`,
+        ]),
+      );
+    }
+    routes.add(route);
+  });
+  (loaded.cases ?? []).forEach((item, i, all) => {
+    if (all.findIndex((other) => other.id === item.id) !== i) {
+      errors.push(
+        new ContentError(rel(path.join(contentDir, JSON_FILES.cases[0])), [
+          `[${i}].id: id ${item.id} er brukt to ganger`,
+        ]),
+      );
+    }
+  });
+
+  // Internal links in Markdown lead to a page, or to a file served from public/.
+  const leadsSomewhere = (href: string) => {
+    const target = href.split(/[?#]/)[0]!.replace(/\/+$/, "") || "/";
+    return routes.has(target) || fs.existsSync(path.join(publicDir, target));
+  };
+  for (const { file, body } of markdownBodies) {
+    const broken = markdownLinks(body).filter((href) => href.startsWith("/") && !leadsSomewhere(href));
+    if (broken.length) {
+      errors.push(
+        new ContentError(
+          rel(file),
+          broken.map((href) => `lenke (${href}): finner ingen side med adressen ${href.split(/[?#]/)[0]}`),
+        ),
+      );
+    }
+  }
+
+  return { files: [...new Set(files)], errors };
+}
