@@ -7,6 +7,8 @@
  * Then the quote form's image compression: a 4000×3000 JPEG in Chromium, its
  * time, output size and the longest main-thread task (scripts/lib/bench-compression.ts).
  * `npm run bench -- compression` measures only that.
+ * Then the preview server under a crowd (scripts/lib/bench-server.ts);
+ * `npm run bench -- server` measures only that.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
@@ -16,6 +18,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { isBuildCurrent } from "./lib/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { benchCompression } from "./lib/bench-compression";
+import { benchServer } from "./lib/bench-server";
 import { firstLoadJsGzip } from "./lib/export-inspect";
 import { createPreviewServer } from "../server/preview-server";
 import { routes } from "../e2e/routes";
@@ -28,6 +31,7 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const args = process.argv.slice(2);
+  if (args.length === 1 && args[0] === "server") return benchServer();
   const wanted = args.filter((a) => a.startsWith("/"));
   const onlyCompression = args.includes("compression") && wanted.length === 0;
   const selected = onlyCompression ? [] : wanted.length ? routes.filter((r) => wanted.includes(r.path)) : routes;
@@ -73,6 +77,7 @@ async function main() {
   }
 
   if (rows.length) printLighthouse(rows);
+  if (!wanted.length && !onlyCompression) await benchServer();
   if (compression) {
     const c = compression;
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
