@@ -135,10 +135,13 @@ export async function detectImage(
   }
 }
 
-/** A safe file name: the client's base name in [A-Za-z0-9_-], with the extension of what the bytes are. */
+/**
+ * A safe file name: the client's base name in [A-Za-z0-9_-], with the extension of what the bytes are.
+ * The name is cut to 255 characters before any pattern looks at it.
+ */
 export function storedName(clientName: string, ext: string): string {
   const base = path
-    .basename(clientName)
+    .basename(clientName.slice(0, 255))
     .replace(/\.[^.]*$/, "")
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .replace(/^-+|-+$/g, "")
