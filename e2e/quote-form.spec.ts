@@ -283,6 +283,7 @@ test("an upload that keeps failing is retried, then named; nothing is lost and P
   await page.route(
     (url) => isMediaUpload(url),
     async (route) => {
+      if (route.request().method() !== "POST") return route.continue(); // the look-up after a lost answer
       attempts++;
       // the first photo goes through; every later upload fails like a stopped server, until we stop failing
       if (failing && attempts > 1) await route.abort("connectionrefused");
@@ -305,6 +306,35 @@ test("an upload that keeps failing is retried, then named; nothing is lost and P
   await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
   expect(passed).toBe(3); // the first photo was not uploaded again
   expect(storedInquiry(c.reg)!.damageRequests.flatMap((d) => d.Images)).toHaveLength(3);
+});
+
+test("an upload whose answer is lost is looked up by name, not sent again, and the quote goes through", async ({
+  page,
+}) => {
+  const posts: string[] = [];
+  const lookups: string[] = [];
+  await page.route(
+    (url) => isMediaUpload(url),
+    async (route) => {
+      if (route.request().method() !== "POST") {
+        lookups.push(route.request().url());
+        return route.continue();
+      }
+      posts.push(route.request().url());
+      if (posts.length > 1) return route.continue();
+      // the server stores the first photo, but its answer never reaches the browser
+      await route.fetch();
+      await route.abort("connectionreset");
+    },
+  );
+  const { c } = await sendQuote(page);
+  await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+  expect(lookups).toHaveLength(1);
+  expect(new URL(lookups[0]!).searchParams.get("where[filename][equals]")).toMatch(/^img_/);
+  expect(posts).toHaveLength(3); // three photos, each sent once
+  const images = storedInquiry(c.reg)!.damageRequests.flatMap((d) => d.Images);
+  expect(images).toHaveLength(3);
+  for (const image of images) expect(fs.existsSync(path.join(dataDir, "media", image.filename))).toBe(true);
 });
 
 test("damages collapse, expand and remove by keyboard; images are removable", async ({ page }) => {
