@@ -52,13 +52,15 @@ export const emptyQuote = (): QuoteFormValues => ({
   damages: [emptyDamage()],
 });
 
-/** The field a problem belongs to: a form field, the damage list, or one damage's images. */
-export type QuoteField = "regNumber" | "email" | "phone" | "damages" | `damages.${number}.images`;
-
-export interface QuoteProblem {
-  field: QuoteField;
-  message: string;
-}
+/**
+ * What is wrong with the form (the first thing only): one of the three text
+ * fields, the damage list (it is empty), or one damage's images (`damage`
+ * counts from 0).
+ */
+export type QuoteProblem =
+  | { kind: "field"; field: "regNumber" | "email" | "phone"; message: string }
+  | { kind: "damages"; message: string }
+  | { kind: "images"; damage: number; message: string };
 
 export function quoteFormSchema(m: QuoteMessages) {
   // `abort` stops a field at its first failed check, so "required" is never followed by "format"
@@ -92,9 +94,10 @@ export function firstProblem(values: QuoteFormValues, messages: QuoteMessages): 
     const [rb, ib] = rank(b.path);
     return ra! - rb! || ia! - ib!;
   });
-  const path = first!.path;
-  const field = (path.length > 1 ? `damages.${Number(path[1])}.images` : String(path[0])) as QuoteField;
-  return { field, message: first!.message };
+  const { path, message } = first!;
+  if (path[0] !== "damages") return { kind: "field", field: path[0] as "regNumber" | "email" | "phone", message };
+  if (path.length > 1) return { kind: "images", damage: Number(path[1]), message };
+  return { kind: "damages", message };
 }
 
 /** Upper case, as the registration number is typed (spec §5). */

@@ -1,0 +1,17 @@
+import Link from "next/link";
+import type { Strings } from "@/lib/content/strings-schema";
+import styles from "./QuoteForm.module.css";
+
+/** `Send forespørsel` and the line about privacy with its link. */
+export function SubmitRow({ labels, disabled }: { labels: Strings["quoteForm"]["labels"]; disabled: boolean }) {
+  return (
+    <div className={styles.submitRow}>
+      <button type="submit" className={styles.submit} disabled={disabled}>
+        {labels.submit}
+      </button>
+      <p className={styles.privacy}>
+        {labels.privacy} <Link href="/personvern">{labels.privacyLink}</Link>.
+      </p>
+    </div>
+  );
+}
