@@ -1,6 +1,6 @@
 /**
- * Every route of the site and the heading it must show. The spec fixes some
- * headings word for word; the others come from the content files.
+ * Every route of the site and the heading it must show. Some headings are the
+ * workshop's fixed wording, written out here; the others come from the content files.
  */
 import { getArticles, getProjects, getStrings, getDetailingPage } from "../lib/content";
 

@@ -1,7 +1,7 @@
 /**
  * The booking form on /kontakt, framework-free: the prefilled message and the
- * field checks. Required first (the spec's quote-form messages), then the
- * format (the decisions page), with the same patterns the API contract uses.
+ * field checks. Required first, then the format, with the messages and the
+ * rules the quote form uses (the API contract's emailSchema and phoneSchema).
  */
 import { emailSchema, phoneSchema } from "./api/contract";
 import { chosenTitles, type StoredSelection } from "./calculator/storage";

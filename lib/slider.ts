@@ -3,7 +3,7 @@
  * index (wraps both ways) and the before/after handle's position (0–100 %).
  */
 
-/** Where the before/after split starts (the spec: 75 %). */
+/** Where the before/after split starts (75 %: mostly the "before", so the drag reveals the repair). */
 export const BEFORE_AFTER_START = 75;
 /** How far one arrow key moves the split, and PageUp/PageDown. */
 export const BEFORE_AFTER_STEP = 5;

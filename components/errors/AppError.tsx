@@ -11,7 +11,7 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * The spec's failure screen for an error in the browser: `Unexpected Application
+ * The failure screen (ErrorScreen) for an error in the browser: `Unexpected Application
  * Error!`, the message, a reload and a way home. A script chunk that failed to
  * load says so, since a reload is what fixes it.
  */

@@ -177,7 +177,7 @@ export const stringsSchema = z.strictObject({
     statusUnset: text,
     settingsNoScript: text,
   }),
-  /** The price calculator on /auto-detailing. The two `errors` are the spec's messages, word for word. */
+  /** The price calculator on /auto-detailing. The two `errors` are the workshop's own messages, word for word (typos included). */
   calculator: z.strictObject({
     sizesHeading: text,
     sizesHint: text,

@@ -1,8 +1,10 @@
 /**
- * The quote form's values, its zod schema and the order its checks run in
- * (spec §5, decisions §1): registration number → e-mail (required, then
- * format) → phone (required, then format) → at least one damage → every
- * damage has an image. Only the first failure is reported. Messages come from
+ * The quote form's values, its zod schema and the order its checks run in:
+ * registration number → e-mail (required, then format) → phone (required,
+ * then format) → at least one damage → every damage has an image. Only the
+ * first failure is reported, so the visitor fixes one thing at a time. The
+ * "required" messages are the workshop's own wording, kept to the letter; the
+ * format checks exist because an unusable reply address loses the customer. Messages come from
  * content/strings.json; the patterns are the API contract's, so a form that
  * passes here builds an inquiry the server takes.
  */
@@ -18,7 +20,7 @@ export interface QuoteImage {
 }
 
 export interface QuoteDamage {
-  /** the spec's damage item has a message; the form does not ask for one, and it is not sent */
+  /** a damage may carry a message in the form's values; the form does not ask for one, and it is not sent */
   message: string;
   images: QuoteImage[];
 }
@@ -84,7 +86,7 @@ export function quoteFormSchema(m: QuoteMessages) {
 
 const ORDER = ["regNumber", "email", "phone", "damages"];
 
-/** The first failed check in the spec's order, or undefined when the form may be sent. */
+/** The first failed check in the order above, or undefined when the form may be sent. */
 export function firstProblem(values: QuoteFormValues, messages: QuoteMessages): QuoteProblem | undefined {
   const result = quoteFormSchema(messages).safeParse(values);
   if (result.success) return undefined;
@@ -100,7 +102,7 @@ export function firstProblem(values: QuoteFormValues, messages: QuoteMessages): 
   return { kind: "damages", message };
 }
 
-/** Upper case, as the registration number is typed (spec §5). */
+/** Upper case: Norwegian registration numbers are written in capitals, and the field shows them so as they are typed. */
 export const normaliseRegNumber = (value: string) => value.toUpperCase();
 
 export type { ImageRef };
