@@ -23,6 +23,7 @@ import { ServicePanels } from "./ServicePanels";
 import { SizePicker } from "./SizePicker";
 import buttonStyles from "@/components/ui/ButtonLink.module.css";
 import styles from "./Calculator.module.css";
+import { BOOKING_PATH } from "@/lib/routes";
 
 export interface SizeOption {
   type: string;
@@ -39,8 +40,6 @@ interface Props {
   details: ServiceDetails;
   strings: Strings["calculator"];
 }
-
-export const BOOKING_PATH = "/kontakt";
 
 /** The interactive calculator: sizes, services per category, the summary with `Totalpris` and `Bestill time`. */
 export function CalculatorClient({ catalog, sizes, details, strings }: Props) {

@@ -4,6 +4,7 @@ import { ErrorScreen } from "@/components/errors/ErrorScreen";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import strings from "@/content/strings.json";
 import { isChunkLoadError } from "@/lib/chunk-error";
+import { HOME_PATH } from "@/lib/routes";
 
 /** The error's message as the visitor sees it. */
 export function errorMessage(error: unknown): string {
@@ -27,7 +28,7 @@ export function AppError({ error }: { error: unknown }) {
           <button type="button" onClick={() => window.location.reload()}>
             {page.reload}
           </button>
-          <ButtonLink href="/">{page.homeLink}</ButtonLink>
+          <ButtonLink href={HOME_PATH}>{page.homeLink}</ButtonLink>
         </>
       }
     />
