@@ -4,8 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm, type UseFormReturn } from "react-hook-form";
+import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/TextField";
-import buttonStyles from "@/components/ui/ButtonLink.module.css";
 import { FIELD_LIMITS, sendContact } from "@/lib/api/contract";
 import { bookingMessage, bookingSchema, type BookingFields, type BookingValues } from "@/lib/booking";
 import { clearSelection, sessionStore } from "@/lib/calculator/storage";
@@ -128,23 +128,15 @@ export function BookingForm({
       {status === "failed" && (
         <div role="alert" className={styles.failure}>
           <p>{fill(strings.failed, contact)}</p>
-          <button
-            type="button"
-            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-            onClick={() => formRef.current?.requestSubmit()}
-          >
+          <Button variant="secondary" onClick={() => formRef.current?.requestSubmit()}>
             {strings.retry}
-          </button>
+          </Button>
         </div>
       )}
 
-      <button
-        type="submit"
-        className={`${buttonStyles.button} ${buttonStyles.action} ${buttonStyles.lg} ${styles.submit}`}
-        aria-disabled={busy || undefined}
-      >
+      <Button type="submit" size="lg" className={styles.submit} aria-disabled={busy || undefined}>
         {status === "sending" ? strings.sending : strings.submit}
-      </button>
+      </Button>
     </form>
   );
 }
