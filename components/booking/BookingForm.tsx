@@ -35,6 +35,49 @@ function usePrefilledMessage(form: UseFormReturn<BookingFields, unknown, Booking
   };
 }
 
+/** Not sent: says so with the workshop's phone and e-mail, and `Prøv igjen`. */
+function BookingFailure({
+  strings,
+  contact,
+  onRetry,
+}: {
+  strings: Strings["booking"];
+  contact: { phone: string; email: string };
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className={styles.failure}>
+      <p>{fill(strings.failed, contact)}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {strings.retry}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The send: only an ok answer clears the calculator's stored selection and goes
+ * to the thank-you page; a failure keeps everything (status `failed`).
+ */
+function useBookingSend() {
+  const router = useRouter();
+  const [status, setStatus] = useState<Status>("editing");
+  const send = async (values: BookingValues) => {
+    setStatus("sending");
+    try {
+      await sendContact(values);
+    } catch {
+      setStatus("failed");
+      return;
+    }
+    setStatus("sent");
+    const storage = sessionStore();
+    if (storage) clearSelection(storage);
+    router.push(THANKS_PATH);
+  };
+  return { status, busy: status === "sending" || status === "sent", send };
+}
+
 /**
  * The booking form: e-mail, phone, an optional message prefilled from the
  * calculator's selection, in react-hook-form checked by the booking schema
@@ -52,7 +95,6 @@ export function BookingForm({
   fieldErrors: Strings["fieldErrors"];
   contact: { phone: string; email: string };
 }) {
-  const router = useRouter();
   const id = useId();
   const resolver = useMemo(() => zodResolver(bookingSchema(fieldErrors)), [fieldErrors]);
   const form = useForm<BookingFields, unknown, BookingValues>({
@@ -64,23 +106,8 @@ export function BookingForm({
   });
   const { register, handleSubmit, clearErrors, setFocus, formState } = form;
   const markEdited = usePrefilledMessage(form, strings);
-  const [status, setStatus] = useState<Status>("editing");
-  const busy = status === "sending" || status === "sent";
+  const { status, busy, send } = useBookingSend();
   const formRef = useRef<HTMLFormElement>(null);
-
-  const send = async (values: BookingValues) => {
-    setStatus("sending");
-    try {
-      await sendContact(values);
-    } catch {
-      setStatus("failed");
-      return;
-    }
-    setStatus("sent");
-    const storage = sessionStore();
-    if (storage) clearSelection(storage);
-    router.push(THANKS_PATH);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -126,12 +153,7 @@ export function BookingForm({
       </div>
 
       {status === "failed" && (
-        <div role="alert" className={styles.failure}>
-          <p>{fill(strings.failed, contact)}</p>
-          <Button variant="secondary" onClick={() => formRef.current?.requestSubmit()}>
-            {strings.retry}
-          </Button>
-        </div>
+        <BookingFailure strings={strings} contact={contact} onRetry={() => formRef.current?.requestSubmit()} />
       )}
 
       <Button type="submit" size="lg" className={styles.submit} aria-disabled={busy || undefined}>
