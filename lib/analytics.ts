@@ -7,7 +7,7 @@
  */
 import { readConsent } from "./consent";
 
-export const GTM_ORIGIN = "https://www.googletagmanager.com";
+const GTM_ORIGIN = "https://www.googletagmanager.com";
 export const WEB_VITALS_EVENT = "web_vitals";
 
 /** The parts of a web-vitals metric we report. */

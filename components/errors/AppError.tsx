@@ -7,7 +7,7 @@ import { isChunkLoadError } from "@/lib/chunk-error";
 import { HOME_PATH } from "@/lib/routes";
 
 /** The error's message as the visitor sees it. */
-export function errorMessage(error: unknown): string {
+function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }
 

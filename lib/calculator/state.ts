@@ -94,8 +94,6 @@ export function initialState(catalog: Pick<Catalog, "defaultSize">): CalculatorS
   return { chosen: [], size: catalog.defaultSize, badgeOpen: false, error: null };
 }
 
-export const isChosen = (state: Pick<CalculatorState, "chosen">, id: ServiceId) => state.chosen.includes(id);
-
 // ------------------------------------------------------------ the service rules
 
 type Chosen = Set<ServiceId>;

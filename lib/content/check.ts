@@ -32,7 +32,7 @@ export interface CheckResult {
 const rel = (file: string) => path.relative(process.cwd(), file) || file;
 
 /** The fixed pages: every folder under app/ with a page file, `[param]` folders left out. */
-export function staticRoutes(appDir: string): string[] {
+function staticRoutes(appDir: string): string[] {
   const routes: string[] = [];
   const walk = (dir: string, route: string) => {
     const entries = fs.readdirSync(dir, { withFileTypes: true });

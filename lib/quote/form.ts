@@ -64,7 +64,7 @@ export type QuoteProblem =
   | { kind: "damages"; message: string }
   | { kind: "images"; damage: number; message: string };
 
-export function quoteFormSchema(m: QuoteMessages) {
+function quoteFormSchema(m: QuoteMessages) {
   // `abort` stops a field at its first failed check, so "required" is never followed by "format"
   return z.object({
     regNumber: z.string().trim().min(1, { error: m.regRequired, abort: true }),

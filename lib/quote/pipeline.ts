@@ -57,8 +57,8 @@ export type PipelineResult =
   | { ok: false; reason: "upload"; damageIndex: number; image: QuoteImage; status: number }
   | { ok: false; reason: "inquiry"; status: number };
 
-export const DEFAULT_RETRY_DELAYS_MS = [800, 2400];
-export const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_RETRY_DELAYS_MS = [800, 2400];
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Worth trying again: no answer, a timeout, rate limiting or a server error. A 4xx will say the same again. */
 export function isRetryable(error: unknown): boolean {
