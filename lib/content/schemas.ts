@@ -11,9 +11,7 @@ const text = z.string().trim().min(1, "må fylles ut (tom tekst)");
 const paragraphs = z.array(text).min(1, "trenger minst ett avsnitt");
 
 /** Name of an image in `content/images/` without extension, e.g. `case-1-before`. */
-const imageName = z
-  .string()
-  .regex(/^[a-z0-9-]+$/, "bildenavn kan bare ha a–z, 0–9 og bindestrek (uten filendelse)");
+const imageName = z.string().regex(/^[a-z0-9-]+$/, "bildenavn kan bare ha a–z, 0–9 og bindestrek (uten filendelse)");
 
 const imageRef = z.strictObject({
   image: imageName,
