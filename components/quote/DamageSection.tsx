@@ -169,38 +169,16 @@ function DamageHead({
   );
 }
 
-export function DamageSection({
-  number,
-  labels,
-  headingLevel,
-  images,
-  previewUrl,
-  expanded,
-  onToggle,
-  onRemove,
-  onAddImages,
-  onRemoveImage,
-  pickerId,
-  error,
-  failedKey,
-  failedLabel,
-}: Props) {
+export function DamageSection(props: Props) {
+  const { labels, images, previewUrl, expanded, onAddImages, onRemoveImage, pickerId, error, failedKey, failedLabel } =
+    props;
   const id = useId();
   const [notes, setNotes] = useState<string[]>([]);
   const pickerRef = useRef<HTMLInputElement>(null);
 
   return (
     <section className={styles.damage} aria-labelledby={`${id}-heading`}>
-      <DamageHead
-        id={id}
-        number={number}
-        labels={labels}
-        headingLevel={headingLevel}
-        count={images.length}
-        expanded={expanded}
-        onToggle={onToggle}
-        onRemove={onRemove}
-      />
+      <DamageHead id={id} count={images.length} {...props} />
       <div className={styles.damageBody} id={`${id}-panel`} hidden={!expanded}>
         {images.length > 0 && (
           <Thumbnails

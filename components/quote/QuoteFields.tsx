@@ -1,5 +1,6 @@
 "use client";
 
+import type { InputHTMLAttributes } from "react";
 import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import { TextField } from "@/components/ui/TextField";
 import { FIELD_LIMITS } from "@/lib/api/contract";
@@ -27,6 +28,18 @@ export function QuoteFields({ form: { register, clearErrors }, errors, labels, f
   // a field's error goes as soon as the visitor changes it; the next check is at `Send`
   const field = (name: "regNumber" | "email" | "phone") => register(name, { onChange: () => clearErrors(name) });
   const reg = field("regNumber");
+  const contactField = (name: "email" | "phone", input: InputHTMLAttributes<HTMLInputElement>) => (
+    <TextField
+      id={fieldId(name)}
+      label={labels[name]}
+      error={errors[name]?.message}
+      errorIcon
+      classes={textClasses()}
+      maxLength={FIELD_LIMITS[name]}
+      {...input}
+      {...field(name)}
+    />
+  );
   return (
     <div className={styles.fields}>
       <TextField
@@ -54,31 +67,8 @@ export function QuoteFields({ form: { register, clearErrors }, errors, labels, f
           return reg.onChange(event);
         }}
       />
-      <TextField
-        id={fieldId("email")}
-        label={labels.email}
-        error={errors.email?.message}
-        errorIcon
-        classes={textClasses()}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        spellCheck={false}
-        maxLength={FIELD_LIMITS.email}
-        {...field("email")}
-      />
-      <TextField
-        id={fieldId("phone")}
-        label={labels.phone}
-        error={errors.phone?.message}
-        errorIcon
-        classes={textClasses()}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={FIELD_LIMITS.phone}
-        {...field("phone")}
-      />
+      {contactField("email", { type: "email", inputMode: "email", autoComplete: "email", spellCheck: false })}
+      {contactField("phone", { type: "tel", inputMode: "tel", autoComplete: "tel" })}
       <div className={`${fieldStyles.field} ${styles.field} ${styles.fieldWide}`}>
         <label htmlFor={fieldId("message")}>{labels.message}</label>
         <textarea
