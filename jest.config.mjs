@@ -1,4 +1,4 @@
-// Unit tests for lib/ (and, later, component tests). next/jest compiles TypeScript with Next's own SWC.
+// Unit tests (lib/, scripts/, server/) and component and hook tests (components/, in jsdom by a docblock). next/jest compiles TypeScript with Next's own SWC.
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });

@@ -1,6 +1,7 @@
 "use client";
 
 import strings from "@/content/strings.json";
+import { HOME_PATH } from "@/lib/routes";
 
 /** An error in the root layout itself: a bare document with the same words and a reload. */
 export default function GlobalError({ error }: { error: unknown; retry: () => void }) {
@@ -23,9 +24,8 @@ export default function GlobalError({ error }: { error: unknown; retry: () => vo
           >
             {page.reload}
           </button>{" "}
-          {/* A full page load on purpose: the app shell itself has failed. */}
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-          <a href="/">{page.homeLink}</a>
+          {/* A plain link, not next/link: a full page load on purpose, the app shell itself has failed. */}
+          <a href={HOME_PATH}>{page.homeLink}</a>
         </p>
       </body>
     </html>

@@ -17,6 +17,7 @@ import { themeColor } from "@/lib/theme";
 import { inter } from "./fonts";
 import "./styles/globals.css";
 import styles from "./layout.module.css";
+import { PRIVACY_PATH, QUOTE_PATH, THANKS_PATH } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   const site = getSite();
@@ -50,16 +51,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <a href="#main" className={styles.skipLink}>
             {strings.skipLink}
           </a>
-          <ConsentBanner strings={strings.consent} privacyHref="/personvern" />
+          <ConsentBanner strings={strings.consent} privacyHref={PRIVACY_PATH} />
           <SiteHeader site={site} strings={strings} />
           <main id="main" tabIndex={-1} className={styles.main}>
             <ChunkFailureCatcher>{children}</ChunkFailureCatcher>
           </main>
           <SiteFooter site={site} strings={strings} />
           <MobileActionBar
-            quote={{ label: strings.cta.quote, href: strings.cta.quoteHref }}
+            quote={{ label: strings.cta.quote, href: QUOTE_PATH }}
             call={{ label: strings.cta.call, href: telHref(site.phone) }}
-            hiddenOn={[strings.cta.quoteHref, "/takk-for-henvendelsen"]}
+            hiddenOn={[QUOTE_PATH, THANKS_PATH]}
           />
           <ScrollToTop />
           <JsonLd data={businessJsonLd(site)} />

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ErrorScreen } from "@/components/errors/ErrorScreen";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { getStrings } from "@/lib/content";
+import { HOME_PATH } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   return { title: getStrings().errorPage.title, robots: { index: false } };
@@ -15,7 +16,7 @@ export default function NotFound() {
       heading={page.heading}
       status={page.notFoundStatus}
       text={page.notFoundText}
-      actions={<ButtonLink href="/">{page.homeLink}</ButtonLink>}
+      actions={<ButtonLink href={HOME_PATH}>{page.homeLink}</ButtonLink>}
     />
   );
 }

@@ -9,11 +9,12 @@ import { ReviewsSection } from "@/components/reviews/ReviewsSection";
 import { getCases, getHomePage, getReviews, getSite, getStrings } from "@/lib/content";
 import { resolveImage } from "@/lib/images";
 import { pageMetadata } from "@/lib/seo";
+import { HOME_PATH, QUOTE_PATH, THANKS_PATH, articlePath } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   const { meta, hero } = getHomePage();
   return {
-    ...pageMetadata(getSite(), { ...meta, path: "/", image: hero.image.image }),
+    ...pageMetadata(getSite(), { ...meta, path: HOME_PATH, image: hero.image.image }),
     title: { absolute: meta.title },
   };
 }
@@ -22,7 +23,7 @@ export default function HomePage() {
   const home = getHomePage();
   const strings = getStrings();
   const site = getSite();
-  const cta = { label: strings.cta.quote, href: strings.cta.quoteHref };
+  const cta = { label: strings.cta.quote, href: QUOTE_PATH };
   return (
     <>
       <HeroBanner
@@ -36,7 +37,7 @@ export default function HomePage() {
           {cta.label}
         </ButtonLink>
       </HeroBanner>
-      <PdrBlock pdr={home.pdr} href="/lakkeringsfri-bulkoppretting" />
+      <PdrBlock pdr={home.pdr} href={articlePath("lakkeringsfri-bulkoppretting")} />
       <Benefits benefits={home.benefits} />
       <CaseStudies
         section={home.cases}
@@ -50,7 +51,7 @@ export default function HomePage() {
         strings={strings.quoteForm}
         fieldErrors={strings.fieldErrors}
         site={site}
-        thanksHref="/takk-for-henvendelsen"
+        thanksHref={THANKS_PATH}
       />
       <ReviewsSection
         heading={home.reviews.heading}

@@ -1,8 +1,21 @@
 /**
- * Every route of the site and the heading it must show. The spec fixes some
- * headings word for word; the others come from the content files.
+ * Every route of the site and the heading it must show. Some headings are the
+ * workshop's fixed wording, written out here; the others come from the content files.
  */
 import { getArticles, getProjects, getStrings, getDetailingPage } from "../lib/content";
+import {
+  ABOUT_PATH,
+  articlePath,
+  BOOKING_PATH,
+  DETAILING_PATH,
+  FEATURED_PROJECT_PATH,
+  HOME_PATH,
+  PRIVACY_PATH,
+  projectPath,
+  PROJECTS_PATH,
+  QUOTE_PATH,
+  THANKS_PATH,
+} from "../lib/routes";
 
 const strings = getStrings();
 const [firstProject] = getProjects();
@@ -15,17 +28,17 @@ export interface Route {
 }
 
 export const routes: Route[] = [
-  { path: "/", h1: "Vi tar vare på bilen din" },
-  { path: "/pristilbud", h1: "Få et pristilbud" },
-  { path: "/kontakt", h1: "Ønsker du å avtale en time?" },
-  { path: "/om-oss", h1: "Vi tar vare på bilen din!", contentPage: true },
-  { path: "/prosjekter", h1: strings.projectsPage.heading, contentPage: true },
-  { path: "/prosjekt", h1: firstProject!.title, contentPage: true },
-  ...getProjects().map((p) => ({ path: `/prosjekt/${p.slug}`, h1: p.title, contentPage: true })),
-  { path: "/personvern", h1: "Personvernerklæring", contentPage: true },
-  { path: "/takk-for-henvendelsen", h1: "Takk for henvendelsen!" },
-  ...getArticles().map((a) => ({ path: `/${a.slug}`, h1: a.title, contentPage: true })),
-  { path: "/auto-detailing", h1: getDetailingPage().hero.headline },
+  { path: HOME_PATH, h1: "Vi tar vare på bilen din" },
+  { path: QUOTE_PATH, h1: "Få et pristilbud" },
+  { path: BOOKING_PATH, h1: "Ønsker du å avtale en time?" },
+  { path: ABOUT_PATH, h1: "Vi tar vare på bilen din!", contentPage: true },
+  { path: PROJECTS_PATH, h1: strings.projectsPage.heading, contentPage: true },
+  { path: FEATURED_PROJECT_PATH, h1: firstProject!.title, contentPage: true },
+  ...getProjects().map((p) => ({ path: projectPath(p.slug), h1: p.title, contentPage: true })),
+  { path: PRIVACY_PATH, h1: "Personvernerklæring", contentPage: true },
+  { path: THANKS_PATH, h1: "Takk for henvendelsen!" },
+  ...getArticles().map((a) => ({ path: articlePath(a.slug), h1: a.title, contentPage: true })),
+  { path: DETAILING_PATH, h1: getDetailingPage().hero.headline },
 ];
 
 export const articlePaths = ["/lakkeringsfri-bulkoppretting", "/lakkrens", "/invendig-rens", "/detailing"];

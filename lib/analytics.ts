@@ -1,12 +1,13 @@
 /**
- * Google Tag Manager and web vitals, for visitors who consented (product
- * decisions §1–2). The tag manager is added after the page is interactive;
- * web vitals (CLS, INP, FCP, LCP, TTFB, from Next's `useReportWebVitals`) are
+ * Google Tag Manager and web vitals, only when the build has a GTM id
+ * (NEXT_PUBLIC_GTM_ID) and only for visitors who consented: without consent no
+ * request goes to Google. The tag manager is added after the page is interactive;
+ * web vitals (CLS, INP, FCP, LCP, TTFB; not FID, which browsers retired; from Next's `useReportWebVitals`) are
  * pushed to its data layer. Without a GTM id or without consent, none of this runs.
  */
 import { readConsent } from "./consent";
 
-export const GTM_ORIGIN = "https://www.googletagmanager.com";
+const GTM_ORIGIN = "https://www.googletagmanager.com";
 export const WEB_VITALS_EVENT = "web_vitals";
 
 /** The parts of a web-vitals metric we report. */

@@ -1,9 +1,11 @@
 /**
  * The booking form on /kontakt, framework-free: the prefilled message and the
- * field checks. Required first (the spec's quote-form messages), then the
- * format (the decisions page), with the same patterns the API contract uses.
+ * form's schema. Required first, then the format, with the messages and the
+ * rules the quote form uses (the API contract's emailSchema and phoneSchema).
  */
-import { emailSchema, phoneSchema } from "./api/contract";
+import { z } from "zod";
+import "./zod"; // parse without eval (CSP)
+import { emailSchema, FIELD_LIMITS, phoneSchema } from "./api/contract";
 import { chosenTitles, type StoredSelection } from "./calculator/storage";
 import { fill, formatPrice } from "./format";
 
@@ -23,11 +25,6 @@ export function bookingMessage(selection: StoredSelection | null, strings: Booki
   return lines.join("\n");
 }
 
-export interface ContactFieldErrors {
-  email?: string;
-  phone?: string;
-}
-
 export interface ContactErrorStrings {
   emailRequired: string;
   emailFormat: string;
@@ -35,15 +32,15 @@ export interface ContactErrorStrings {
   phoneFormat: string;
 }
 
-/** The problems with the e-mail and phone fields (none: an empty object). */
-export function validateContactFields(
-  values: { email: string; phone: string },
-  messages: ContactErrorStrings,
-): ContactFieldErrors {
-  const email = emailSchema({ required: messages.emailRequired, format: messages.emailFormat }).safeParse(values.email);
-  const phone = phoneSchema({ required: messages.phoneRequired, format: messages.phoneFormat }).safeParse(values.phone);
-  return {
-    ...(email.success ? {} : { email: email.error.issues[0]!.message }),
-    ...(phone.success ? {} : { phone: phone.error.issues[0]!.message }),
-  };
+/** The booking form's schema: the contract's e-mail and phone rules with the visitor's messages, and the message. */
+export function bookingSchema(messages: ContactErrorStrings) {
+  return z.object({
+    email: emailSchema({ required: messages.emailRequired, format: messages.emailFormat }),
+    phone: phoneSchema({ required: messages.phoneRequired, format: messages.phoneFormat }),
+    message: z.string().max(FIELD_LIMITS.message),
+  });
 }
+
+/** What the fields hold (as typed) and what is sent (e-mail and phone trimmed). */
+export type BookingFields = z.input<ReturnType<typeof bookingSchema>>;
+export type BookingValues = z.output<ReturnType<typeof bookingSchema>>;

@@ -1,6 +1,7 @@
 /**
  * The visitor's consent to non-necessary cookies and third-party scripts (the
- * map, analytics). The consent banner (its own issue) writes it; the map and
+ * map, analytics). The consent banner and the privacy page's control
+ * (components/consent/) write it; the map and
  * the tag manager read it and listen for changes.
  *
  * Kept in localStorage under `samtykke` as "granted" or "denied"; anything else,

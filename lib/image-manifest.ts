@@ -3,7 +3,7 @@
  * variants and `public/img/manifest.json`) and the components that render them.
  */
 export const IMAGE_OUTPUT_DIR = "public/img";
-export const IMAGE_URL_BASE = "/img";
+const IMAGE_URL_BASE = "/img";
 export const IMAGE_WIDTHS = [480, 800, 1200, 1600, 1920] as const;
 export const IMAGE_FORMATS = ["avif", "webp"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];

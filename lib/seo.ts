@@ -21,6 +21,7 @@ import type { Article } from "./content";
 import type { Project, ServicesContent, Site } from "./content/schemas";
 import { schemaDay } from "./format";
 import { ogImageUrl } from "./image-manifest";
+import { articlePath, projectPath } from "./routes";
 
 export function siteOrigin(site: Site): string {
   return config.siteUrl || site.siteUrl.replace(/\/+$/, "");
@@ -134,7 +135,7 @@ export function articleJsonLd(site: Site, article: Article): Ld<ArticleLd> {
     datePublished: article.date,
     dateModified: article.updated,
     inLanguage: "nb-NO",
-    mainEntityOfPage: absoluteUrl(site, `/${article.slug}`),
+    mainEntityOfPage: absoluteUrl(site, articlePath(article.slug)),
     image: absoluteUrl(site, ogImageUrl(article.image.image)),
     author: { "@type": "Organization", name: site.name, url: `${origin}/` },
     publisher: { "@id": businessId(site) },
@@ -148,7 +149,7 @@ export function projectJsonLd(site: Site, project: Project): Ld<WebPage> {
     "@type": "WebPage",
     name: project.title,
     description: project.summary,
-    url: absoluteUrl(site, `/prosjekt/${project.slug}`),
+    url: absoluteUrl(site, projectPath(project.slug)),
     inLanguage: "nb-NO",
     image: absoluteUrl(site, ogImageUrl(project.after.image)),
     isPartOf: { "@id": websiteId(site) },

@@ -3,13 +3,13 @@
  * index (wraps both ways) and the before/after handle's position (0–100 %).
  */
 
-/** Where the before/after split starts (the spec: 75 %). */
+/** Where the before/after split starts (75 %: mostly the "before", so the drag reveals the repair). */
 export const BEFORE_AFTER_START = 75;
 /** How far one arrow key moves the split, and PageUp/PageDown. */
-export const BEFORE_AFTER_STEP = 5;
-export const BEFORE_AFTER_PAGE_STEP = 20;
+const BEFORE_AFTER_STEP = 5;
+const BEFORE_AFTER_PAGE_STEP = 20;
 /** A horizontal swipe shorter than this (px) is not a swipe. */
-export const SWIPE_THRESHOLD = 40;
+const SWIPE_THRESHOLD = 40;
 
 /** Any integer brought into 0…count-1, wrapping both ways (-1 → last, count → 0). */
 export function wrapIndex(index: number, count: number): number {

@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const TOKENS_FILE = path.join(process.cwd(), "app", "styles", "tokens.css");
+const TOKENS_FILE = path.join(process.cwd(), "app", "styles", "tokens.css");
 
 /** The value of a custom property in tokens.css, e.g. `designToken("--color-dark")` → `#0b1522`. */
-export function designToken(name: `--${string}`, css = fs.readFileSync(TOKENS_FILE, "utf8")): string {
+function designToken(name: `--${string}`, css = fs.readFileSync(TOKENS_FILE, "utf8")): string {
   const escaped = name.replace(/[-/\\^$*+?.()|[\]{}]/g, "\\$&");
   const match = new RegExp(`(?:^|[\\s;{])${escaped}\\s*:\\s*([^;]+);`).exec(css);
   if (!match) throw new Error(`${path.relative(process.cwd(), TOKENS_FILE)} har ingen ${name}`);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ArticleView } from "@/components/content/ArticleView";
 import { getArticle, getArticles, getSite } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
+import { articlePath } from "@/lib/routes";
 
 /** One page per Markdown file in content/articles: the file name is the path. */
 export const dynamicParams = false;
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata(getSite(), {
     title: article.title,
     description: article.description,
-    path: `/${article.slug}`,
+    path: articlePath(article.slug),
     image: article.image.image,
     type: "article",
     publishedTime: article.date,

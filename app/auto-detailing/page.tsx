@@ -10,10 +10,11 @@ import { getDetailingPage, getReviews, getServices, getSite, getStrings } from "
 import { resolveImage } from "@/lib/images";
 import { offerCatalogJsonLd, pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
+import { DETAILING_PATH, articlePath } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   const page = getDetailingPage();
-  return pageMetadata(getSite(), { ...page.meta, path: "/auto-detailing", image: page.hero.image.image });
+  return pageMetadata(getSite(), { ...page.meta, path: DETAILING_PATH, image: page.hero.image.image });
 }
 
 /** The detailing landing page: hero, intro, premises, the price calculator, the six services, reviews. */
@@ -66,7 +67,7 @@ export default function AutoDetailingPage() {
         section={page.services}
         services={services}
         strings={strings.detailingPage}
-        packagesHref="/detailing"
+        packagesHref={articlePath("detailing")}
       />
       <DetailingReviews
         heading={page.reviews.heading}
@@ -74,7 +75,7 @@ export default function AutoDetailingPage() {
         strings={strings.reviews}
         reviewsUrl={site.googleReviewsUrl}
       />
-      <JsonLd data={offerCatalogJsonLd(site, services, { name: page.services.heading, path: "/auto-detailing" })} />
+      <JsonLd data={offerCatalogJsonLd(site, services, { name: page.services.heading, path: DETAILING_PATH })} />
     </>
   );
 }

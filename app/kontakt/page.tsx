@@ -7,9 +7,10 @@ import { LocationMap } from "@/components/map/LocationMap";
 import { getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
+import { BOOKING_PATH, CALCULATOR_PATH } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
-  return pageMetadata(getSite(), { ...getStrings().contactPage.meta, path: "/kontakt" });
+  return pageMetadata(getSite(), { ...getStrings().contactPage.meta, path: BOOKING_PATH });
 }
 
 /**
@@ -27,7 +28,7 @@ export default function ContactPage() {
         <div className={styles.summary}>
           <BookingSummary
             strings={strings.booking}
-            calculatorHref="/auto-detailing#priskalkulator"
+            calculatorHref={CALCULATOR_PATH}
             calculatorLink={page.calculatorLink}
           />
         </div>

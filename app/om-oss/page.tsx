@@ -6,13 +6,14 @@ import { ContentImage } from "@/components/media/ContentImage";
 import { getAboutPage, getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
+import { ABOUT_PATH } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   const { data } = getAboutPage();
   return pageMetadata(getSite(), {
     title: data.metaTitle,
     description: data.description,
-    path: "/om-oss",
+    path: ABOUT_PATH,
     image: data.image.image,
   });
 }

@@ -5,10 +5,11 @@ import { ConsentSettings } from "@/components/consent/ConsentSettings";
 import { getPrivacyPage, getSite, getStrings } from "@/lib/content";
 import { formatDate } from "@/lib/format";
 import { pageMetadata } from "@/lib/seo";
+import { PRIVACY_PATH } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   const { data } = getPrivacyPage();
-  return pageMetadata(getSite(), { title: data.title, description: data.description, path: "/personvern" });
+  return pageMetadata(getSite(), { title: data.title, description: data.description, path: PRIVACY_PATH });
 }
 
 export default function PrivacyPage() {

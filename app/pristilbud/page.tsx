@@ -5,9 +5,10 @@ import { QuoteForm } from "@/components/quote/QuoteForm";
 import { getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
+import { QUOTE_PATH, THANKS_PATH } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
-  return pageMetadata(getSite(), { ...getStrings().quotePage.meta, path: "/pristilbud" });
+  return pageMetadata(getSite(), { ...getStrings().quotePage.meta, path: QUOTE_PATH });
 }
 
 /** The quote page: the quote form, and beside it how it works and how to reach us directly. */
@@ -26,7 +27,7 @@ export default function QuotePage() {
           userId={site.inquiryUserId}
           labelledBy="quote-page-heading"
           headingLevel={2}
-          thanksHref="/takk-for-henvendelsen"
+          thanksHref={THANKS_PATH}
         />
         <aside className={styles.aside}>
           <section aria-labelledby="steps-heading">

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ProjectView } from "@/components/projects/ProjectView";
 import { getProjects, getSite } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
+import { projectPath } from "@/lib/routes";
 
 /**
  * `/prosjekt` (the original site's single project page) shows the first
@@ -18,7 +19,7 @@ export function generateMetadata(): Metadata {
   return pageMetadata(getSite(), {
     title: project.title,
     description: project.summary,
-    path: `/prosjekt/${project.slug}`,
+    path: projectPath(project.slug),
     image: project.after.image,
   });
 }

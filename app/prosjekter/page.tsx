@@ -5,10 +5,11 @@ import { ProjectTile } from "@/components/projects/ProjectTile";
 import { getProjects, getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
+import { PROJECTS_PATH } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   const { meta } = getStrings().projectsPage;
-  return pageMetadata(getSite(), { ...meta, path: "/prosjekter" });
+  return pageMetadata(getSite(), { ...meta, path: PROJECTS_PATH });
 }
 
 export default function ProjectsPage() {

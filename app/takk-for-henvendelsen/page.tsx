@@ -3,10 +3,11 @@ import { ButtonLink } from "@/components/ui/ButtonLink";
 import { getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
+import { HOME_PATH, THANKS_PATH } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   return {
-    ...pageMetadata(getSite(), { ...getStrings().thanksPage.meta, path: "/takk-for-henvendelsen" }),
+    ...pageMetadata(getSite(), { ...getStrings().thanksPage.meta, path: THANKS_PATH }),
     robots: { index: false },
   };
 }
@@ -21,7 +22,7 @@ export default function ThanksPage() {
       </div>
       <h1>{page.heading}</h1>
       <p className="lead">{page.text}</p>
-      <ButtonLink href="/" variant="secondary">
+      <ButtonLink href={HOME_PATH} variant="secondary">
         {page.homeLink}
       </ButtonLink>
     </div>

@@ -1,26 +1,89 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type RefObject } from "react";
-import buttonStyles from "@/components/ui/ButtonLink.module.css";
-import { sendContact } from "@/lib/api/contract";
-import { bookingMessage, validateContactFields, type ContactFieldErrors } from "@/lib/booking";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useForm, type UseFormReturn } from "react-hook-form";
+import { Button } from "@/components/ui/Button";
+import { TextField } from "@/components/ui/TextField";
+import { FIELD_LIMITS, sendContact } from "@/lib/api/contract";
+import { bookingMessage, bookingSchema, type BookingFields, type BookingValues } from "@/lib/booking";
 import { clearSelection, sessionStore } from "@/lib/calculator/storage";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
 import { useStoredSelection } from "./useStoredSelection";
 import fieldStyles from "@/components/ui/Field.module.css";
 import styles from "./Booking.module.css";
-
-export const THANKS_PATH = "/takk-for-henvendelsen";
+import { THANKS_PATH } from "@/lib/routes";
 
 type Status = "editing" | "sending" | "failed" | "sent";
 
 /**
+ * The message starts as the calculator's selection (greeting, services, size,
+ * price), known only after hydration; once the visitor edits it, it is theirs.
+ * Answers the handler that marks it edited.
+ */
+function usePrefilledMessage(form: UseFormReturn<BookingFields, unknown, BookingValues>, strings: Strings["booking"]) {
+  const selection = useStoredSelection();
+  const edited = useRef(false);
+  const { setValue } = form;
+  useEffect(() => {
+    if (selection !== undefined && !edited.current) setValue("message", bookingMessage(selection, strings));
+  }, [selection, setValue, strings]);
+  return () => {
+    edited.current = true;
+  };
+}
+
+/** Not sent: says so with the workshop's phone and e-mail, and `Prøv igjen`. */
+function BookingFailure({
+  strings,
+  contact,
+  onRetry,
+}: {
+  strings: Strings["booking"];
+  contact: { phone: string; email: string };
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className={styles.failure}>
+      <p>{fill(strings.failed, contact)}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {strings.retry}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The send: only an ok answer clears the calculator's stored selection and goes
+ * to the thank-you page; a failure keeps everything (status `failed`).
+ */
+function useBookingSend() {
+  const router = useRouter();
+  const [status, setStatus] = useState<Status>("editing");
+  const send = async (values: BookingValues) => {
+    setStatus("sending");
+    try {
+      await sendContact(values);
+    } catch {
+      setStatus("failed");
+      return;
+    }
+    setStatus("sent");
+    const storage = sessionStore();
+    if (storage) clearSelection(storage);
+    router.push(THANKS_PATH);
+  };
+  return { status, busy: status === "sending" || status === "sent", send };
+}
+
+/**
  * The booking form: e-mail, phone, an optional message prefilled from the
- * calculator's selection. Sent with `sendContact`; only an ok answer clears the
- * stored selection and goes to the thank-you page. A failure keeps everything
- * and says so, with a retry.
+ * calculator's selection, in react-hook-form checked by the booking schema
+ * (both problems shown at once, focus on the first). Sent with `sendContact`;
+ * only an ok answer clears the stored selection and goes to the thank-you page.
+ * A failure keeps everything and says so, with a retry.
  */
 export function BookingForm({
   strings,
@@ -32,144 +95,70 @@ export function BookingForm({
   fieldErrors: Strings["fieldErrors"];
   contact: { phone: string; email: string };
 }) {
-  const router = useRouter();
   const id = useId();
-  const selection = useStoredSelection();
-  const [email, setEmail] = useState("");
-  const [phone, setPhone] = useState("");
-  // null until the visitor edits it: until then the message is the prefilled greeting and services
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ContactFieldErrors>({});
-  const [status, setStatus] = useState<Status>("editing");
-  const emailRef = useRef<HTMLInputElement>(null);
-  const phoneRef = useRef<HTMLInputElement>(null);
+  const resolver = useMemo(() => zodResolver(bookingSchema(fieldErrors)), [fieldErrors]);
+  const form = useForm<BookingFields, unknown, BookingValues>({
+    defaultValues: { email: "", phone: "", message: "" },
+    resolver,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { register, handleSubmit, clearErrors, setFocus, formState } = form;
+  const markEdited = usePrefilledMessage(form, strings);
+  const { status, busy, send } = useBookingSend();
   const formRef = useRef<HTMLFormElement>(null);
-
-  const messageValue = message ?? bookingMessage(selection ?? null, strings);
-  const busy = status === "sending" || status === "sent";
-
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     if (busy) return;
-    const problems = validateContactFields({ email, phone }, fieldErrors);
-    setErrors(problems);
-    if (problems.email) return emailRef.current?.focus();
-    if (problems.phone) return phoneRef.current?.focus();
-
-    setStatus("sending");
-    try {
-      await sendContact({ email: email.trim(), phone: phone.trim(), message: messageValue });
-    } catch {
-      setStatus("failed");
-      return;
-    }
-    setStatus("sent");
-    const storage = sessionStore();
-    if (storage) clearSelection(storage);
-    router.push(THANKS_PATH);
-  }
+    void handleSubmit(send, (errors) => setFocus(errors.email ? "email" : "phone"))(event);
+  };
+  // a field's error goes as soon as the visitor changes it; the next check is at `Send`
+  const field = (name: "email" | "phone") => register(name, { onChange: () => clearErrors(name) });
+  const classes = { field: styles.field, error: styles.fieldError };
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       <TextField
         id={`${id}-email`}
         label={strings.email}
-        error={errors.email}
-        inputRef={emailRef}
+        error={formState.errors.email?.message}
+        classes={classes}
+        required
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
-        maxLength={254}
-        value={email}
-        onChange={(value) => {
-          setEmail(value);
-          setErrors((prev) => ({ ...prev, email: undefined }));
-        }}
+        maxLength={FIELD_LIMITS.email}
+        {...field("email")}
       />
       <TextField
         id={`${id}-phone`}
         label={strings.phone}
-        error={errors.phone}
-        inputRef={phoneRef}
+        error={formState.errors.phone?.message}
+        classes={classes}
+        required
         type="tel"
-        name="phone"
         autoComplete="tel"
-        maxLength={40}
-        value={phone}
-        onChange={(value) => {
-          setPhone(value);
-          setErrors((prev) => ({ ...prev, phone: undefined }));
-        }}
+        maxLength={FIELD_LIMITS.phone}
+        {...field("phone")}
       />
       <div className={`${fieldStyles.field} ${styles.field}`}>
         <label htmlFor={`${id}-message`}>{strings.message}</label>
         <textarea
           id={`${id}-message`}
-          name="message"
           rows={11}
-          maxLength={5000}
-          value={messageValue}
-          onChange={(e) => setMessage(e.target.value)}
+          maxLength={FIELD_LIMITS.message}
+          {...register("message", { onChange: markEdited })}
         />
       </div>
 
       {status === "failed" && (
-        <div role="alert" className={styles.failure}>
-          <p>{fill(strings.failed, contact)}</p>
-          <button
-            type="button"
-            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-            onClick={() => formRef.current?.requestSubmit()}
-          >
-            {strings.retry}
-          </button>
-        </div>
+        <BookingFailure strings={strings} contact={contact} onRetry={() => formRef.current?.requestSubmit()} />
       )}
 
-      <button
-        type="submit"
-        className={`${buttonStyles.button} ${buttonStyles.action} ${buttonStyles.lg} ${styles.submit}`}
-        aria-disabled={busy || undefined}
-      >
+      <Button type="submit" size="lg" className={styles.submit} aria-disabled={busy || undefined}>
         {status === "sending" ? strings.sending : strings.submit}
-      </button>
+      </Button>
     </form>
-  );
-}
-
-/** A required one-line field with its label and, when there is one, its error (linked with aria-describedby). */
-function TextField({
-  id,
-  label,
-  error,
-  inputRef,
-  onChange,
-  ...input
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  inputRef: RefObject<HTMLInputElement | null>;
-  onChange: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange">) {
-  return (
-    <div className={`${fieldStyles.field} ${styles.field}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        id={id}
-        ref={inputRef}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Strings } from "@/lib/content/strings-schema";
 import { buildCatalog } from "@/lib/calculator/state";
 import { resolveImage } from "@/lib/images";
 import { CalculatorClient, type ServiceDetails, type SizeOption } from "./CalculatorClient";
+import { CALCULATOR_ID } from "@/lib/routes";
 
 /**
  * The price calculator section (server part): builds the catalog from content
@@ -28,7 +29,7 @@ export function Calculator({
     services.categories.flatMap((c) => c.services.map((s) => [s.id, s.summary])),
   );
   return (
-    <section className="section" aria-labelledby="calculator-heading" id="priskalkulator">
+    <section className="section" aria-labelledby="calculator-heading" id={CALCULATOR_ID}>
       <div className="container">
         <h2 id="calculator-heading">{section.heading}</h2>
         <p className="lead">{section.lead}</p>

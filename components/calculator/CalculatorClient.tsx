@@ -21,8 +21,9 @@ import type { ResolvedImage } from "@/lib/images";
 import { PriceBadge } from "./PriceBadge";
 import { ServicePanels } from "./ServicePanels";
 import { SizePicker } from "./SizePicker";
-import buttonStyles from "@/components/ui/ButtonLink.module.css";
+import { Button } from "@/components/ui/Button";
 import styles from "./Calculator.module.css";
+import { BOOKING_PATH } from "@/lib/routes";
 
 export interface SizeOption {
   type: string;
@@ -39,8 +40,6 @@ interface Props {
   details: ServiceDetails;
   strings: Strings["calculator"];
 }
-
-export const BOOKING_PATH = "/kontakt";
 
 /** The interactive calculator: sizes, services per category, the summary with `Totalpris` and `Bestill time`. */
 export function CalculatorClient({ catalog, sizes, details, strings }: Props) {
@@ -139,14 +138,9 @@ export function CalculatorClient({ catalog, sizes, details, strings }: Props) {
             </output>
           </div>
           <p className={styles.totalNote}>{strings.totalNote}</p>
-          <button
-            type="button"
-            ref={bookButton}
-            className={`${buttonStyles.button} ${buttonStyles.action} ${buttonStyles.lg} ${styles.book}`}
-            onClick={book}
-          >
+          <Button ref={bookButton} size="lg" className={styles.book} onClick={book}>
             {strings.book}
-          </button>
+          </Button>
         </div>
       </div>
 

@@ -1,5 +1,5 @@
-import buttonStyles from "@/components/ui/ButtonLink.module.css";
+import { buttonClass } from "@/components/ui/Button";
 import styles from "./Consent.module.css";
 
 /** `Godta` and `Avslå`, in the banner and on /personvern: the site's outlined button, alike. */
-export const choiceClass = [buttonStyles.button, buttonStyles.secondary, styles.choice].join(" ");
+export const choiceClass = buttonClass({ variant: "secondary", className: styles.choice });

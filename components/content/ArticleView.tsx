@@ -8,6 +8,7 @@ import { articleJsonLd, breadcrumbJsonLd } from "@/lib/seo";
 import styles from "./ArticleView.module.css";
 import { MoreArticles } from "./MoreArticles";
 import { Prose } from "./Prose";
+import { HOME_PATH, articlePath } from "@/lib/routes";
 
 /**
  * An article: date, title, lead, the lead image (the page's largest paint), the body and any
@@ -62,8 +63,8 @@ export function ArticleView({ article }: { article: Article }) {
       <JsonLd data={articleJsonLd(site, article)} />
       <JsonLd
         data={breadcrumbJsonLd(site, [
-          [strings.breadcrumbHome, "/"],
-          [article.title, `/${article.slug}`],
+          [strings.breadcrumbHome, HOME_PATH],
+          [article.title, articlePath(article.slug)],
         ])}
       />
     </>

@@ -4,6 +4,7 @@ import type { Article } from "@/lib/content";
 import { formatDate } from "@/lib/format";
 import card from "@/components/ui/LinkCard.module.css";
 import styles from "./MoreArticles.module.css";
+import { articlePath } from "@/lib/routes";
 
 /**
  * The end of an article: the other articles, newest first, each a card whose
@@ -29,7 +30,7 @@ export function MoreArticles({ heading, articles }: { heading: string; articles:
                   <time dateTime={article.date}>{formatDate(article.date)}</time>
                 </p>
                 <h3 className={card.title}>
-                  <Link href={`/${article.slug}`} className={card.link}>
+                  <Link href={articlePath(article.slug)} className={card.link}>
                     {article.title}
                   </Link>
                 </h3>

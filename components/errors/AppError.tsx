@@ -4,14 +4,15 @@ import { ErrorScreen } from "@/components/errors/ErrorScreen";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import strings from "@/content/strings.json";
 import { isChunkLoadError } from "@/lib/chunk-error";
+import { HOME_PATH } from "@/lib/routes";
 
 /** The error's message as the visitor sees it. */
-export function errorMessage(error: unknown): string {
+function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }
 
 /**
- * The spec's failure screen for an error in the browser: `Unexpected Application
+ * The failure screen (ErrorScreen) for an error in the browser: `Unexpected Application
  * Error!`, the message, a reload and a way home. A script chunk that failed to
  * load says so, since a reload is what fixes it.
  */
@@ -27,7 +28,7 @@ export function AppError({ error }: { error: unknown }) {
           <button type="button" onClick={() => window.location.reload()}>
             {page.reload}
           </button>
-          <ButtonLink href="/">{page.homeLink}</ButtonLink>
+          <ButtonLink href={HOME_PATH}>{page.homeLink}</ButtonLink>
         </>
       }
     />

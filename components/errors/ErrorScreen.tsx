@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import styles from "./ErrorScreen.module.css";
 
 /**
- * The spec's failure screen: "Unexpected Application Error!", then the status
+ * The failure screen, worded as the workshop's original site worded it: "Unexpected Application Error!", then the status
  * and status text (404 Not Found) or the error's message, and a way on.
  * No hooks and no server-only imports, so the error boundaries can use it.
  */

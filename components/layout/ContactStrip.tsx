@@ -1,6 +1,7 @@
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import type { Strings } from "@/lib/content/strings-schema";
 import styles from "./ContactStrip.module.css";
+import { QUOTE_PATH } from "@/lib/routes";
 
 /** "Skade på bilen?" and the quote button: closes every reading page. */
 export function ContactStrip({ strings }: { strings: Strings }) {
@@ -13,7 +14,7 @@ export function ContactStrip({ strings }: { strings: Strings }) {
           </h2>
           <p className={styles.text}>{strings.contactStrip.text}</p>
         </div>
-        <ButtonLink href={strings.cta.quoteHref} size="lg">
+        <ButtonLink href={QUOTE_PATH} size="lg">
           {strings.cta.quote}
         </ButtonLink>
       </div>

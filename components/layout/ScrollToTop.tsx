@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect } from "react";
 
 /**
- * Every route change starts at the top of the window (the spec's rule; Next
+ * Every route change starts at the top of the window (a new page is read from its start; Next
  * alone only scrolls the changed segment into view). Links to an anchor on
  * the new page keep their target.
  */

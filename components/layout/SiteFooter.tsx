@@ -6,6 +6,7 @@ import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
 import { Logo } from "./Logo";
 import styles from "./SiteFooter.module.css";
+import { QUOTE_PATH } from "@/lib/routes";
 
 export function SiteFooter({ site, strings }: { site: Site; strings: Strings }) {
   const { footer } = strings;
@@ -18,7 +19,7 @@ export function SiteFooter({ site, strings }: { site: Site; strings: Strings }) 
           </div>
           <h2 className={styles.heading}>{footer.heading}</h2>
           <p>{footer.text}</p>
-          <ButtonLink href={strings.cta.quoteHref}>{strings.cta.quote}</ButtonLink>
+          <ButtonLink href={QUOTE_PATH}>{strings.cta.quote}</ButtonLink>
         </div>
         <div>
           <h2 className={styles.subheading}>{footer.contactHeading}</h2>

@@ -6,6 +6,7 @@ import { telHref } from "@/lib/format";
 import { Logo } from "./Logo";
 import { MainNav } from "./MainNav";
 import styles from "./SiteHeader.module.css";
+import { HOME_PATH, QUOTE_PATH } from "@/lib/routes";
 
 /** The top strip (address, e-mail, phone), the logo and the main menu. */
 export function SiteHeader({ site, strings }: { site: Site; strings: Strings }) {
@@ -35,14 +36,14 @@ export function SiteHeader({ site, strings }: { site: Site; strings: Strings }) 
       </div>
       <div className={styles.bar}>
         <div className={`container ${styles.barInner}`}>
-          <Link href="/" className={styles.logo}>
+          <Link href={HOME_PATH} className={styles.logo}>
             <Logo label={strings.logoAlt} />
           </Link>
           <MainNav
             label={strings.nav.label}
             toggleLabel={strings.nav.menuToggle}
             items={strings.nav.items}
-            cta={{ label: strings.cta.quote, href: strings.cta.quoteHref }}
+            cta={{ label: strings.cta.quote, href: QUOTE_PATH }}
           />
         </div>
       </div>

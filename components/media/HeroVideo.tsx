@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Strings } from "@/lib/content/strings-schema";
 import styles from "./HeroBanner.module.css";
-import { usePrefersReducedMotion } from "./usePrefersReducedMotion";
+import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 
 interface Props {
   webm: string;

@@ -3,6 +3,7 @@ import { ContentImage } from "@/components/media/ContentImage";
 import type { Project } from "@/lib/content/schemas";
 import card from "@/components/ui/LinkCard.module.css";
 import styles from "./ProjectTile.module.css";
+import { projectPath } from "@/lib/routes";
 
 /** A project in the grid: the after photo, the car and the job; the whole tile links to the project page. */
 export function ProjectTile({ project, linkLabel }: { project: Project; linkLabel: string }) {
@@ -17,7 +18,7 @@ export function ProjectTile({ project, linkLabel }: { project: Project; linkLabe
       <div className={card.text}>
         <p className="eyebrow">{project.service}</p>
         <h2 className={card.title}>
-          <Link href={`/prosjekt/${project.slug}`} className={card.link}>
+          <Link href={projectPath(project.slug)} className={card.link}>
             {project.title}
           </Link>
         </h2>

@@ -8,6 +8,7 @@ import type { Project } from "@/lib/content/schemas";
 import { resolveImage } from "@/lib/images";
 import { breadcrumbJsonLd, projectJsonLd } from "@/lib/seo";
 import styles from "./ProjectView.module.css";
+import { HOME_PATH, PROJECTS_PATH, projectPath } from "@/lib/routes";
 
 /** One project: before and after, the car, the job and the story. */
 export function ProjectView({ project }: { project: Project }) {
@@ -18,7 +19,7 @@ export function ProjectView({ project }: { project: Project }) {
     <>
       <PageIntro
         eyebrow={
-          <Link href="/prosjekter" className={styles.back}>
+          <Link href={PROJECTS_PATH} className={styles.back}>
             ← {labels.backLink}
           </Link>
         }
@@ -59,9 +60,9 @@ export function ProjectView({ project }: { project: Project }) {
       <JsonLd data={projectJsonLd(site, project)} />
       <JsonLd
         data={breadcrumbJsonLd(site, [
-          [strings.breadcrumbHome, "/"],
-          [strings.projectsPage.heading, "/prosjekter"],
-          [project.title, `/prosjekt/${project.slug}`],
+          [strings.breadcrumbHome, HOME_PATH],
+          [strings.projectsPage.heading, PROJECTS_PATH],
+          [project.title, projectPath(project.slug)],
         ])}
       />
     </>

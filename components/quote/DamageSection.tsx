@@ -10,7 +10,7 @@
  * `capture` many phones go straight to the camera and the gallery cannot be
  * used, and on a computer a second "camera" button would do the same as the first).
  */
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type RefObject } from "react";
 import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
@@ -36,36 +36,24 @@ interface Props {
   failedLabel: string;
 }
 
-export function DamageSection({
-  number,
-  labels,
-  headingLevel,
+/** The thumbnails, each with `Fjern bilde`; the one that failed to upload is marked. */
+function Thumbnails({
   images,
   previewUrl,
-  expanded,
-  onToggle,
+  removeLabel,
   onRemove,
-  onAddImages,
-  onRemoveImage,
-  pickerId,
-  error,
+  pickerRef,
   failedKey,
   failedLabel,
-}: Props) {
-  const id = useId();
-  const Heading = `h${headingLevel}` as const;
-  const [notes, setNotes] = useState<string[]>([]);
+}: Pick<Props, "images" | "previewUrl" | "failedKey" | "failedLabel"> & {
+  removeLabel: string;
+  onRemove: (key: string) => void;
+  /** where the keyboard goes when the last thumbnail is removed */
+  pickerRef: RefObject<HTMLInputElement | null>;
+}) {
   const listRef = useRef<HTMLUListElement>(null);
-  const pickerRef = useRef<HTMLInputElement>(null);
-  const count =
-    images.length === 0
-      ? labels.noImages
-      : images.length === 1
-        ? labels.imageCountOne
-        : fill(labels.imageCountMany, { n: images.length });
-
   const removeImage = (index: number, key: string) => {
-    onRemoveImage(key);
+    onRemove(key);
     // keep the keyboard in place: the next thumbnail's button, else the picker
     requestAnimationFrame(() => {
       const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>("button");
@@ -73,74 +61,144 @@ export function DamageSection({
       (next ?? pickerRef.current)?.focus();
     });
   };
+  return (
+    <ul className={styles.thumbs} ref={listRef}>
+      {images.map((image, index) => (
+        <li key={image.key} className={styles.thumb} data-failed={image.key === failedKey || undefined}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
+          <img src={previewUrl(image)} alt={image.file.name} width={96} height={96} />
+          <button
+            type="button"
+            className={styles.removeImage}
+            aria-label={removeLabel}
+            title={removeLabel}
+            onClick={() => removeImage(index, image.key)}
+          >
+            <Icon name="close" size={18} />
+          </button>
+          {image.key === failedKey && <span className={styles.thumbFailed}>{failedLabel}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `Last opp bilder`: the file input, its button-like label and its hint. */
+function ImagePicker({
+  id,
+  labels,
+  pickerId,
+  pickerRef,
+  error,
+  onFiles,
+}: Pick<Props, "labels" | "pickerId" | "error"> & {
+  id: string;
+  pickerRef: RefObject<HTMLInputElement | null>;
+  onFiles: (files: File[]) => void;
+}) {
+  return (
+    <div className={styles.picker} data-picker>
+      <input
+        ref={pickerRef}
+        id={pickerId}
+        className={styles.fileInput}
+        type="file"
+        accept="image/*"
+        multiple
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ")}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          event.target.value = ""; // the same photo can be chosen again after removing it
+          if (files.length) onFiles(files);
+        }}
+      />
+      <label htmlFor={pickerId} className={styles.pickButton}>
+        <Icon name="camera" />
+        {labels.pickImages}
+      </label>
+      <p className={styles.hint} id={`${id}-hint`}>
+        {labels.pickImagesHint}
+      </p>
+    </div>
+  );
+}
+
+/** How many images a damage has, in words. */
+function countText(labels: Props["labels"], count: number): string {
+  if (count === 0) return labels.noImages;
+  return count === 1 ? labels.imageCountOne : fill(labels.imageCountMany, { n: count });
+}
+
+/** `Skade N` as the button that folds the damage, how many images it has, and `Fjern skade`. */
+function DamageHead({
+  id,
+  number,
+  labels,
+  headingLevel,
+  count,
+  expanded,
+  onToggle,
+  onRemove,
+}: Pick<Props, "number" | "labels" | "headingLevel" | "expanded" | "onToggle" | "onRemove"> & {
+  id: string;
+  count: number;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div className={styles.damageHead}>
+      <Heading className={styles.damageHeading} id={`${id}-heading`}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={expanded}
+          aria-controls={`${id}-panel`}
+          onClick={onToggle}
+        >
+          <span className={styles.chevron} data-expanded={expanded}>
+            <Icon name="chevron" />
+          </span>
+          {fill(labels.damage, { n: number })}
+        </button>
+      </Heading>
+      <span className={styles.count}>{countText(labels, count)}</span>
+      <button type="button" className={styles.removeDamage} onClick={onRemove}>
+        {labels.removeDamage}
+      </button>
+    </div>
+  );
+}
+
+export function DamageSection(props: Props) {
+  const { labels, images, previewUrl, expanded, onAddImages, onRemoveImage, pickerId, error, failedKey, failedLabel } =
+    props;
+  const id = useId();
+  const [notes, setNotes] = useState<string[]>([]);
+  const pickerRef = useRef<HTMLInputElement>(null);
 
   return (
     <section className={styles.damage} aria-labelledby={`${id}-heading`}>
-      <div className={styles.damageHead}>
-        <Heading className={styles.damageHeading} id={`${id}-heading`}>
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-expanded={expanded}
-            aria-controls={`${id}-panel`}
-            onClick={onToggle}
-          >
-            <span className={styles.chevron} data-expanded={expanded}>
-              <Icon name="chevron" />
-            </span>
-            {fill(labels.damage, { n: number })}
-          </button>
-        </Heading>
-        <span className={styles.count}>{count}</span>
-        <button type="button" className={styles.removeDamage} onClick={onRemove}>
-          {labels.removeDamage}
-        </button>
-      </div>
+      <DamageHead id={id} count={images.length} {...props} />
       <div className={styles.damageBody} id={`${id}-panel`} hidden={!expanded}>
         {images.length > 0 && (
-          <ul className={styles.thumbs} ref={listRef}>
-            {images.map((image, index) => (
-              <li key={image.key} className={styles.thumb} data-failed={image.key === failedKey || undefined}>
-                {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
-                <img src={previewUrl(image)} alt={image.file.name} width={96} height={96} />
-                <button
-                  type="button"
-                  className={styles.removeImage}
-                  aria-label={labels.removeImage}
-                  title={labels.removeImage}
-                  onClick={() => removeImage(index, image.key)}
-                >
-                  <Icon name="close" size={18} />
-                </button>
-                {image.key === failedKey && <span className={styles.thumbFailed}>{failedLabel}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className={styles.picker} data-picker>
-          <input
-            ref={pickerRef}
-            id={pickerId}
-            className={styles.fileInput}
-            type="file"
-            accept="image/*"
-            multiple
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ")}
-            onChange={(event) => {
-              const files = Array.from(event.target.files ?? []);
-              event.target.value = ""; // the same photo can be chosen again after removing it
-              if (files.length) setNotes(onAddImages(files));
-            }}
+          <Thumbnails
+            images={images}
+            previewUrl={previewUrl}
+            removeLabel={labels.removeImage}
+            onRemove={onRemoveImage}
+            pickerRef={pickerRef}
+            failedKey={failedKey}
+            failedLabel={failedLabel}
           />
-          <label htmlFor={pickerId} className={styles.pickButton}>
-            <Icon name="camera" />
-            {labels.pickImages}
-          </label>
-          <p className={styles.hint} id={`${id}-hint`}>
-            {labels.pickImagesHint}
-          </p>
-        </div>
+        )}
+        <ImagePicker
+          id={id}
+          labels={labels}
+          pickerId={pickerId}
+          pickerRef={pickerRef}
+          error={error}
+          onFiles={(files) => setNotes(onAddImages(files))}
+        />
         {notes.length > 0 && (
           <ul className={styles.notes} role="status">
             {notes.map((note) => (

@@ -25,7 +25,7 @@ interface Props {
 }
 
 /** How far one image is, 0–1: compression is most of the work; the upload the rest. */
-export function imageFraction(p: ImageProgress | undefined): number {
+function imageFraction(p: ImageProgress | undefined): number {
   if (!p) return 0;
   switch (p.stage) {
     case "compressing":

@@ -1,19 +1,15 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import styles from "./ButtonLink.module.css";
+import { buttonClass, type ButtonLook } from "./Button";
 
-interface Props {
+interface Props extends ButtonLook {
   href: string;
   children: ReactNode;
-  /** `action` is the accent call to action; `secondary` an outlined button; `light` for dark backgrounds */
-  variant?: "action" | "secondary" | "light";
-  size?: "md" | "lg";
-  className?: string;
 }
 
-/** A link that looks like a button. Internal paths go through next/link; tel:/mailto: stay plain anchors. */
+/** A link that looks like a button (Button's look). Internal paths go through next/link; tel:/mailto: stay plain anchors. */
 export function ButtonLink({ href, children, variant = "action", size = "md", className }: Props) {
-  const classes = [styles.button, styles[variant], styles[size], className].filter(Boolean).join(" ");
+  const classes = buttonClass({ variant, size, className });
   if (href.startsWith("/")) {
     return (
       <Link href={href} className={classes}>

@@ -1,4 +1,4 @@
-/** The real content/ folder: it loads, and it holds what the spec promises. */
+/** The real content/ folder: it loads, and it holds the workshop's fixed wording, dates and prices. */
 import { getArticle, getArticles, loadAllContent } from "../content";
 import { businessJsonLd, articleJsonLd } from "../seo";
 

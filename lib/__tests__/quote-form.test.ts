@@ -9,6 +9,7 @@ import {
   normaliseRegNumber,
   type ImageRef,
   type QuoteFormValues,
+  type QuoteProblem,
 } from "../quote/form";
 
 const messages = { ...getStrings().fieldErrors, ...getStrings().quoteForm.errors };
@@ -42,9 +43,18 @@ describe("the spec's messages, to the letter", () => {
   });
 });
 
+/** A problem as one word for the order test: the field, `damages`, or `damages.N.images`. */
+const where = (problem: QuoteProblem) =>
+  problem.kind === "field"
+    ? problem.field
+    : problem.kind === "damages"
+      ? "damages"
+      : `damages.${problem.damage}.images`;
+
 describe("validation order: reg → e-mail → phone → a damage → images", () => {
   test("an empty form fails on the registration number first", () => {
     expect(firstProblem({ ...emptyQuote(), damages: [] }, messages)).toEqual({
+      kind: "field",
       field: "regNumber",
       message: "Skriv registrerings nummer",
     });
@@ -65,7 +75,7 @@ describe("validation order: reg → e-mail → phone → a damage → images", (
     for (const fix of [() => {}, ...fixes]) {
       fix(values);
       const problem = firstProblem(values, messages);
-      seen.push(problem ? `${problem.field}: ${problem.message}` : "ok");
+      seen.push(problem ? `${where(problem)}: ${problem.message}` : "ok");
     }
     expect(seen).toEqual([
       "regNumber: Skriv registrerings nummer",
@@ -81,14 +91,15 @@ describe("validation order: reg → e-mail → phone → a damage → images", (
 
   test("blank space counts as empty", () => {
     expect(firstProblem({ ...valid(), email: "   " }, messages)?.message).toBe(messages.emailRequired);
-    expect(firstProblem({ ...valid(), regNumber: " " }, messages)?.field).toBe("regNumber");
+    expect(firstProblem({ ...valid(), regNumber: " " }, messages)).toMatchObject({ kind: "field", field: "regNumber" });
   });
 
   test("the first damage without images is named, even when later ones lack them too", () => {
     const values = valid();
     values.damages.push({ message: "", images: [] }, { message: "", images: [] });
     expect(firstProblem(values, messages)).toEqual({
-      field: "damages.2.images",
+      kind: "images",
+      damage: 2,
       message: "Skade 3 mangler bilder. Legg til minst ett bilde.",
     });
   });

@@ -17,7 +17,7 @@ export type ServiceId = (typeof serviceIds)[number];
 export const categoryIds = ["utvendigVask", "invendigVask", "polering"] as const;
 export type CategoryId = (typeof categoryIds)[number];
 
-/** The services the rules of spec §4 name. */
+/** The services the calculator's rules name (lib/calculator/state.ts, `rules`). */
 export const EXTERIOR_WASH: ServiceId = "grundig-utvendig-bilvask";
 export const INTERIOR_WASH: ServiceId = "lett-innvendig-bilvask";
 export const BASIC_CLEANING: ServiceId = "grunnleggende-rens";

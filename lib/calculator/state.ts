@@ -1,8 +1,8 @@
 /**
  * The detailing price calculator as one pure state module (no React, no DOM):
- * the catalog built from content, the state, a reducer that applies every rule
- * of spec §4 in the spec's order, the total, and the `Bestill time` check of
- * spec §5. Components only render this and dispatch actions to it.
+ * the catalog built from content, the state, a reducer that applies the
+ * service rules (`rules`, in their order), the total, and the `Bestill time`
+ * check (`validateBooking`). Components only render this and dispatch actions to it.
  */
 import {
   BASIC_CLEANING,
@@ -94,16 +94,16 @@ export function initialState(catalog: Pick<Catalog, "defaultSize">): CalculatorS
   return { chosen: [], size: catalog.defaultSize, badgeOpen: false, error: null };
 }
 
-export const isChosen = (state: Pick<CalculatorState, "chosen">, id: ServiceId) => state.chosen.includes(id);
-
-// ------------------------------------------------------------ the rules of spec §4
+// ------------------------------------------------------------ the service rules
 
 type Chosen = Set<ServiceId>;
 
 /**
  * A rule looks at the service that was just toggled (and whether it is now on)
- * and adjusts the set of chosen services. They run in this order, the order of
- * spec §4.
+ * and adjusts the set of chosen services. They run in this order, each on what
+ * the one before left: the polish steps and the two basic interior services
+ * exclude each other, a polish brings the exterior wash, sealing brings a
+ * polish, and dropping the exterior wash drops every polish.
  */
 export interface Rule {
   name: string;
@@ -208,9 +208,12 @@ export function badgeVisible(catalog: Catalog, state: CalculatorState): boolean 
   return state.badgeOpen && totalPrice(catalog, state) !== 0;
 }
 
-// ------------------------------------------------------------ `Bestill time` (spec §5)
+// ------------------------------------------------------------ `Bestill time`
 
-/** The first rule a booking breaks, in the spec's order, or null when it may be booked. */
+/**
+ * The first rule a booking breaks, or null when it may be booked: a polish
+ * needs the exterior wash (checked first), and paint sealing needs a polish.
+ */
 export function validateBooking(state: Pick<CalculatorState, "chosen">): BookingError | null {
   const has = (id: ServiceId) => state.chosen.includes(id);
   if (POLISHING_SERVICES.some(has) && !has(EXTERIOR_WASH)) return "exteriorRequired";

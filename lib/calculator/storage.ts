@@ -1,5 +1,6 @@
 /**
- * The calculator's hand-over to /kontakt through `sessionStorage` (spec §3):
+ * The calculator's hand-over to /kontakt through `sessionStorage` (for this tab
+ * only, cleared once the booking is sent), under these keys:
  *   services  the category object, each category a list of { title, chosen }
  *   price     the total as a string of whole kroner, e.g. "5750"
  *   size      the chosen car size's type (ours: so the workshop knows the car size)

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { markdownLinks } from "../markdown";
+import { articlePath, projectPath } from "../routes";
 import { type Article, checkImageRefs, JSON_FILES, MARKDOWN_FILES, readArticles } from "./index";
 import { ContentError, readJson, readMarkdown } from "./load";
 import type { Project } from "./schemas";
@@ -31,7 +32,7 @@ export interface CheckResult {
 const rel = (file: string) => path.relative(process.cwd(), file) || file;
 
 /** The fixed pages: every folder under app/ with a page file, `[param]` folders left out. */
-export function staticRoutes(appDir: string): string[] {
+function staticRoutes(appDir: string): string[] {
   const routes: string[] = [];
   const walk = (dir: string, route: string) => {
     const entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -103,7 +104,7 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
   const projects: Project[] = loaded.projects ?? [];
   const routes = new Set(fixed);
   for (const article of articles) {
-    const route = `/${article.slug}`;
+    const route = articlePath(article.slug);
     if (routes.has(route)) {
       errors.push(
         new ContentError(rel(path.join(articlesDir, `${article.slug}.md`)), [
@@ -114,7 +115,7 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
     routes.add(route);
   }
   projects.forEach((project, i) => {
-    const route = `/prosjekt/${project.slug}`;
+    const route = projectPath(project.slug);
     if (routes.has(route)) {
       errors.push(
         new ContentError(rel(path.join(contentDir, JSON_FILES.projects[0])), [

@@ -22,7 +22,7 @@ import {
 } from "./schemas";
 import { stringsSchema } from "./strings-schema";
 
-export const CONTENT_DIR = path.join(process.cwd(), "content");
+const CONTENT_DIR = path.join(process.cwd(), "content");
 export const IMAGE_SOURCE_DIR = path.join(CONTENT_DIR, "images");
 export const IMAGE_EXTENSIONS = [".svg", ".jpg", ".jpeg", ".png", ".webp", ".avif"];
 

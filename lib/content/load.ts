@@ -43,7 +43,7 @@ function relative(file: string): string {
   return path.relative(projectRoot, file) || file;
 }
 
-export function parseWith<T extends z.ZodType>(file: string, schema: T, data: unknown): z.output<T> {
+function parseWith<T extends z.ZodType>(file: string, schema: T, data: unknown): z.output<T> {
   const result = schema.safeParse(data);
   if (!result.success) throw new ContentError(relative(file), describeIssues(result.error.issues));
   return result.data;

@@ -11,11 +11,9 @@ const text = z.string().trim().min(1, "må fylles ut (tom tekst)");
 const paragraphs = z.array(text).min(1, "trenger minst ett avsnitt");
 
 /** Name of an image in `content/images/` without extension, e.g. `case-1-before`. */
-export const imageName = z
-  .string()
-  .regex(/^[a-z0-9-]+$/, "bildenavn kan bare ha a–z, 0–9 og bindestrek (uten filendelse)");
+const imageName = z.string().regex(/^[a-z0-9-]+$/, "bildenavn kan bare ha a–z, 0–9 og bindestrek (uten filendelse)");
 
-export const imageRef = z.strictObject({
+const imageRef = z.strictObject({
   image: imageName,
   alt: text,
 });

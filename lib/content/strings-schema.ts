@@ -31,7 +31,7 @@ export const stringsSchema = z.strictObject({
     /** read out after a link that opens in a new tab */
     newTab: text,
   }),
-  cta: z.strictObject({ quote: text, quoteHref: internalHref, call: text, readMore: text }),
+  cta: z.strictObject({ quote: text, call: text, readMore: text }),
   contactStrip: z.strictObject({ heading: text, text }),
   footer: z.strictObject({
     heading: text,
@@ -177,7 +177,7 @@ export const stringsSchema = z.strictObject({
     statusUnset: text,
     settingsNoScript: text,
   }),
-  /** The price calculator on /auto-detailing. The two `errors` are the spec's messages, word for word. */
+  /** The price calculator on /auto-detailing. The two `errors` are the workshop's own messages, word for word (typos included). */
   calculator: z.strictObject({
     sizesHeading: text,
     sizesHint: text,

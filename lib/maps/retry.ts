@@ -7,8 +7,8 @@
  * tested without a browser or Google.
  */
 
-export const MAP_LOAD_ATTEMPTS = 4;
-export const MAP_RETRY_BASE_DELAY_MS = 1000;
+const MAP_LOAD_ATTEMPTS = 4;
+const MAP_RETRY_BASE_DELAY_MS = 1000;
 
 export interface RetryOptions {
   /** how many tries in all, the first included (default 4: three retries) */

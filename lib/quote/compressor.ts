@@ -10,7 +10,7 @@ import type { Compressor } from "./pipeline";
 
 export const COMPRESSION_LIBRARY_PATH = "/vendor/browser-image-compression.js";
 
-/** Spec §9: at most 1 MB and 1920 px on the longest side, in a web worker. */
+/** At most 1 MB and 1920 px on the longest side (plenty for judging a dent), in a web worker so the page stays responsive. */
 export const COMPRESSION_OPTIONS = { maxSizeMB: 1, maxWidthOrHeight: 1920, useWebWorker: true } as const;
 
 let loading: Promise<Compressor> | undefined;

@@ -1,6 +1,7 @@
 /**
  * The name an image is uploaded under: `img_` + a random string + a timestamp
- * + the original extension (spec §9), e.g. `img_k3j9x2ab1718000000000.jpg`.
+ * + the original extension, e.g. `img_k3j9x2ab1718000000000.jpg`: the names the
+ * admin host has always received, unique without asking it.
  */
 
 import { imageTypeByMime } from "../api/contract";

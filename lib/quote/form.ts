@@ -1,8 +1,10 @@
 /**
- * The quote form's values, its zod schema and the order its checks run in
- * (spec §5, decisions §1): registration number → e-mail (required, then
- * format) → phone (required, then format) → at least one damage → every
- * damage has an image. Only the first failure is reported. Messages come from
+ * The quote form's values, its zod schema and the order its checks run in:
+ * registration number → e-mail (required, then format) → phone (required,
+ * then format) → at least one damage → every damage has an image. Only the
+ * first failure is reported, so the visitor fixes one thing at a time. The
+ * "required" messages are the workshop's own wording, kept to the letter; the
+ * format checks exist because an unusable reply address loses the customer. Messages come from
  * content/strings.json; the patterns are the API contract's, so a form that
  * passes here builds an inquiry the server takes.
  */
@@ -18,7 +20,7 @@ export interface QuoteImage {
 }
 
 export interface QuoteDamage {
-  /** the spec's damage item has a message; the form does not ask for one, and it is not sent */
+  /** a damage may carry a message in the form's values; the form does not ask for one, and it is not sent */
   message: string;
   images: QuoteImage[];
 }
@@ -52,15 +54,17 @@ export const emptyQuote = (): QuoteFormValues => ({
   damages: [emptyDamage()],
 });
 
-/** The field a problem belongs to: a form field, the damage list, or one damage's images. */
-export type QuoteField = "regNumber" | "email" | "phone" | "damages" | `damages.${number}.images`;
+/**
+ * What is wrong with the form (the first thing only): one of the three text
+ * fields, the damage list (it is empty), or one damage's images (`damage`
+ * counts from 0).
+ */
+export type QuoteProblem =
+  | { kind: "field"; field: "regNumber" | "email" | "phone"; message: string }
+  | { kind: "damages"; message: string }
+  | { kind: "images"; damage: number; message: string };
 
-export interface QuoteProblem {
-  field: QuoteField;
-  message: string;
-}
-
-export function quoteFormSchema(m: QuoteMessages) {
+function quoteFormSchema(m: QuoteMessages) {
   // `abort` stops a field at its first failed check, so "required" is never followed by "format"
   return z.object({
     regNumber: z.string().trim().min(1, { error: m.regRequired, abort: true }),
@@ -82,7 +86,7 @@ export function quoteFormSchema(m: QuoteMessages) {
 
 const ORDER = ["regNumber", "email", "phone", "damages"];
 
-/** The first failed check in the spec's order, or undefined when the form may be sent. */
+/** The first failed check in the order above, or undefined when the form may be sent. */
 export function firstProblem(values: QuoteFormValues, messages: QuoteMessages): QuoteProblem | undefined {
   const result = quoteFormSchema(messages).safeParse(values);
   if (result.success) return undefined;
@@ -92,12 +96,13 @@ export function firstProblem(values: QuoteFormValues, messages: QuoteMessages): 
     const [rb, ib] = rank(b.path);
     return ra! - rb! || ia! - ib!;
   });
-  const path = first!.path;
-  const field = (path.length > 1 ? `damages.${Number(path[1])}.images` : String(path[0])) as QuoteField;
-  return { field, message: first!.message };
+  const { path, message } = first!;
+  if (path[0] !== "damages") return { kind: "field", field: path[0] as "regNumber" | "email" | "phone", message };
+  if (path.length > 1) return { kind: "images", damage: Number(path[1]), message };
+  return { kind: "damages", message };
 }
 
-/** Upper case, as the registration number is typed (spec §5). */
+/** Upper case: Norwegian registration numbers are written in capitals, and the field shows them so as they are typed. */
 export const normaliseRegNumber = (value: string) => value.toUpperCase();
 
 export type { ImageRef };

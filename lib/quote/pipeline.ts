@@ -1,6 +1,7 @@
 /**
- * Sending a quote request (spec §7, decisions §1), free of any framework:
- * `fetch`, the compressor, the clock and the waits are injected, so every
+ * Sending a quote request, free of any framework. A request is either sent
+ * whole or not at all: the workshop never gets an inquiry with a missing
+ * image, and a failure leaves the form as it was. `fetch`, the compressor, the clock and the waits are injected, so every
  * failure path is unit-tested with fakes.
  *
  *   for each image, in order:  compress (or keep the original when that fails
@@ -56,8 +57,8 @@ export type PipelineResult =
   | { ok: false; reason: "upload"; damageIndex: number; image: QuoteImage; status: number }
   | { ok: false; reason: "inquiry"; status: number };
 
-export const DEFAULT_RETRY_DELAYS_MS = [800, 2400];
-export const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_RETRY_DELAYS_MS = [800, 2400];
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Worth trying again: no answer, a timeout, rate limiting or a server error. A 4xx will say the same again. */
 export function isRetryable(error: unknown): boolean {

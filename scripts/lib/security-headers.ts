@@ -15,7 +15,7 @@
  * - styles: our stylesheets; `style` attributes only (React's server-rendered
  *   placeholders and the slider's custom property), never `<style>` elements;
  * - Google Tag Manager's and Google Maps' hosts only when the build has a GTM id or
- *   a maps key (product decisions §2). Both still load only after consent.
+ *   a maps key (NEXT_PUBLIC_GTM_ID, NEXT_PUBLIC_GOOGLE_MAPS_API_KEY). Both still load only after consent.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";

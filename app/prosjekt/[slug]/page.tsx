@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ProjectView } from "@/components/projects/ProjectView";
 import { getProject, getProjects, getSite } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
+import { projectPath } from "@/lib/routes";
 
 export const dynamicParams = false;
 
@@ -16,7 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata(getSite(), {
     title: project.title,
     description: project.summary,
-    path: `/prosjekt/${project.slug}`,
+    path: projectPath(project.slug),
     image: project.after.image,
   });
 }

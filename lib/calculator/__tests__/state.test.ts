@@ -1,4 +1,4 @@
-/** The calculator's rules (spec §4), prices (§9) and the `Bestill time` check (§5), on the real content. */
+/** The calculator's service rules, its prices per car size and the `Bestill time` check, on the real content. */
 import fc from "fast-check";
 import { getServices, getStrings } from "../../content";
 import { formatPrice } from "../../format";
@@ -36,7 +36,7 @@ function click(...ids: ServiceId[]): CalculatorState {
 const sorted = (state: CalculatorState) => [...state.chosen].sort();
 
 describe("catalog from content", () => {
-  // the prices themselves are checked against the spec in lib/__tests__/content.test.ts
+  // the prices themselves are checked against the price list in lib/__tests__/content.test.ts
   test("six services in three categories, prices carried over", () => {
     expect(catalog.categories.flatMap((c) => c.services.map((s) => s.price))).toEqual([
       1250, 2500, 4500, 4500, 6500, 3500,
@@ -58,8 +58,8 @@ describe("catalog from content", () => {
   });
 });
 
-describe("the rules of spec §4", () => {
-  test("the rules run in the spec's order", () => {
+describe("the service rules", () => {
+  test("the rules run in their fixed order", () => {
     expect(rules.map((r) => r.name)).toEqual([
       "one-step and two-step polish exclude each other",
       "basic interior wash and basic cleaning exclude each other",
@@ -150,7 +150,7 @@ describe("sizes", () => {
 });
 
 describe("prices", () => {
-  // every service alone, and two whole orders, for every size (spec §9), in whole kroner
+  // every service alone, and two whole orders, for every size, in whole kroner
   const table: [ServiceId[], number, number, number][] = [
     [[EXTERIOR], 1250, 1500, 1625],
     [[INTERIOR], 2500, 3000, 3250],
@@ -212,10 +212,10 @@ describe("the floating badge", () => {
   });
 });
 
-describe("`Bestill time` (spec §5)", () => {
+describe("`Bestill time`", () => {
   const strings = getStrings().calculator.errors;
 
-  test("the messages are the spec's, word for word (typos included)", () => {
+  test("the messages are the workshop's own, word for word (typos included)", () => {
     expect(strings.exteriorRequired).toBe(
       "Utvendig Vask er boligatorisk for polering tjenester, legg til tjenesten for å bestille timen.",
     );

@@ -1,5 +1,5 @@
 /** The hand-over from the calculator to /kontakt through sessionStorage, and the booking form's rules. */
-import { bookingMessage, validateContactFields } from "../../booking";
+import { bookingMessage, bookingSchema } from "../../booking";
 import { getServices, getStrings } from "../../content";
 import { loadSelection } from "../load-selection";
 import { buildCatalog, calculatorReducer, initialState, type CalculatorState } from "../state";
@@ -159,6 +159,11 @@ describe("the booking form", () => {
 
   test("e-mail and phone: required first, then the format", () => {
     const messages = getStrings().fieldErrors;
+    /** The booking schema's message per field, as the form shows them (none: an empty object). */
+    const validateContactFields = (values: { email: string; phone: string }, m: typeof messages) => {
+      const result = bookingSchema(m).safeParse({ ...values, message: "" });
+      return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path[0], issue.message]));
+    };
     expect(validateContactFields({ email: " ", phone: "" }, messages)).toEqual({
       email: "Skriv inn e\u2011post addressen",
       phone: "Skriv telefon nummer",

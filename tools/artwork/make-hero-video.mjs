@@ -10,7 +10,7 @@
 // small overlay with only the light band clipped to the car body/glass.
 // Needs ffmpeg (libx264, libvpx-vp9) on PATH.
 //
-// Rerun from the repo root:   node scripts/artwork/make-hero-video.mjs
+// Rerun from the repo root:   node tools/artwork/make-hero-video.mjs
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -11,8 +11,8 @@
 // same geometry; only the damage differs, so a comparison slider shows just
 // the repair. Output is deterministic (seeded randomness).
 //
-// Rerun from the repo root:   node scripts/artwork/generate.mjs
-// The hero video is made separately: node scripts/artwork/make-hero-video.mjs
+// Rerun from the repo root:   node tools/artwork/generate.mjs
+// The hero video is made separately: node tools/artwork/make-hero-video.mjs
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

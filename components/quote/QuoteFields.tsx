@@ -1,0 +1,87 @@
+"use client";
+
+import type { InputHTMLAttributes } from "react";
+import type { FieldErrors, UseFormReturn } from "react-hook-form";
+import { TextField } from "@/components/ui/TextField";
+import { FIELD_LIMITS } from "@/lib/api/contract";
+import type { Strings } from "@/lib/content/strings-schema";
+import { normaliseRegNumber, type QuoteFormValues } from "@/lib/quote/form";
+import fieldStyles from "@/components/ui/Field.module.css";
+import styles from "./QuoteForm.module.css";
+
+interface Props {
+  form: Pick<UseFormReturn<QuoteFormValues>, "register" | "clearErrors">;
+  errors: FieldErrors<QuoteFormValues>;
+  labels: Strings["quoteForm"]["labels"];
+  /** the id of a field's input: `fieldId("email")` */
+  fieldId: (name: string) => string;
+}
+
+const textClasses = (...field: (string | undefined)[]) => ({
+  field: [styles.field, ...field].filter(Boolean).join(" "),
+  hint: styles.hint,
+  error: styles.error,
+});
+
+/** The quote's text fields: registration number (typed in upper case), e-mail, phone and the message. */
+export function QuoteFields({ form: { register, clearErrors }, errors, labels, fieldId }: Props) {
+  // a field's error goes as soon as the visitor changes it; the next check is at `Send`
+  const field = (name: "regNumber" | "email" | "phone") => register(name, { onChange: () => clearErrors(name) });
+  const reg = field("regNumber");
+  const contactField = (name: "email" | "phone", input: InputHTMLAttributes<HTMLInputElement>) => (
+    <TextField
+      id={fieldId(name)}
+      label={labels[name]}
+      error={errors[name]?.message}
+      errorIcon
+      classes={textClasses()}
+      maxLength={FIELD_LIMITS[name]}
+      {...input}
+      {...field(name)}
+    />
+  );
+  return (
+    <div className={styles.fields}>
+      <TextField
+        id={fieldId("regNumber")}
+        label={labels.regNumber}
+        hint={labels.regNumberHint}
+        error={errors.regNumber?.message}
+        errorIcon
+        classes={textClasses(styles.fieldReg)}
+        className={styles.regInput}
+        type="text"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={FIELD_LIMITS.regNumber}
+        {...reg}
+        onChange={(event) => {
+          const input = event.target;
+          const upper = normaliseRegNumber(input.value);
+          if (upper !== input.value) {
+            const { selectionStart, selectionEnd } = input;
+            input.value = upper;
+            input.setSelectionRange(selectionStart, selectionEnd);
+          }
+          return reg.onChange(event);
+        }}
+      />
+      {contactField("email", { type: "email", inputMode: "email", autoComplete: "email", spellCheck: false })}
+      {contactField("phone", { type: "tel", inputMode: "tel", autoComplete: "tel" })}
+      <div className={`${fieldStyles.field} ${styles.field} ${styles.fieldWide}`}>
+        <label htmlFor={fieldId("message")}>{labels.message}</label>
+        <textarea
+          id={fieldId("message")}
+          rows={4}
+          maxLength={FIELD_LIMITS.message}
+          aria-describedby={fieldId("message-hint")}
+          {...register("message")}
+        />
+        <p className={styles.hint} id={fieldId("message-hint")}>
+          {labels.messageHint}
+        </p>
+      </div>
+    </div>
+  );
+}
