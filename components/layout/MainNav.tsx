@@ -30,8 +30,14 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
 
   const close = () => closePanel(panelRef.current);
 
-  // Navigating to another page (a link, back or forward) closes the panel.
-  useEffect(() => closePanel(panelRef.current), [pathname]);
+  // Navigating to another page (a link, back or forward) closes the panel; hydrating does not
+  // (a tap before the script ran may have opened it).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closePanel(panelRef.current);
+  }, [pathname]);
 
   useEffect(() => {
     if (!open) return;
