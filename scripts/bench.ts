@@ -1,109 +1,124 @@
 /**
  * `npm run bench`: prints figures, judges nothing (budgets that fail live in
- * the tests). Builds if needed, serves out/ on a spare port, then for every
- * route prints the first-load JavaScript (gzip) and the Lighthouse mobile
- * scores in Debian's Chromium. Lighthouse is slow (about 10 s a page): pass
- * route paths to measure only those, e.g. `npm run bench -- / /lakkrens`.
- * Then the quote form's image compression: a 4000×3000 JPEG in Chromium, its
- * time, output size and the longest main-thread task (scripts/lib/bench-compression.ts).
- * `npm run bench -- compression` measures only that.
- * Then the preview server under a crowd (scripts/lib/bench-server.ts);
- * `npm run bench -- server` measures only that.
+ * the tests). Builds if needed, serves out/ on a spare port, and runs its
+ * sections, each in its own module under scripts/lib/:
+ *   pages        every route beside its own HTML without scripts and a bare
+ *                Next.js page: Lighthouse mobile perf, LCP and its ratio, TBT and
+ *                its difference, CLS, first-load JS and HTML gzip (bench-pages.ts)
+ *   menu         the mobile menu's dead-tap window per route, CPU slowed 4× (bench-menu.ts)
+ *   compression  the quote form's image compression in Chromium (bench-compression.ts)
+ *   clone        fresh clone → npm install → npm start until it answers (bench-clone.ts)
+ *   server       the preview server under a crowd: posts and uploads 50 at once, peak
+ *                memory during 20 uploads of 15 MB, the e-mail pattern by length (bench-server.ts)
+ * `npm run bench` runs them all on every route. Name sections and/or routes to
+ * run fewer, e.g. `npm run bench -- / /kontakt` (pages and menu for those two),
+ * `npm run bench -- menu`, `npm run bench -- clone`. `--runs=3` takes Lighthouse's
+ * median of three (about 15 s a run).
  */
-import { execFile, spawnSync } from "node:child_process";
-import { promisify } from "node:util";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import type { RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import { isBuildCurrent } from "./lib/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
+import { benchClone } from "./lib/bench-clone";
 import { benchCompression } from "./lib/bench-compression";
 import { benchServer } from "./lib/bench-server";
-import { firstLoadJsGzip } from "./lib/export-inspect";
+import { benchMenu } from "./lib/bench-menu";
+import { BENCH_PREFIX, benchHandler, benchPages, prepareReferences, printPages } from "./lib/bench-pages";
 import { createPreviewServer } from "../server/preview-server";
 import { routes } from "../e2e/routes";
 
-const lighthouseScript = path.join(__dirname, "lib", "lighthouse-scores.mjs");
+const SECTIONS = ["pages", "menu", "compression", "clone", "server"] as const;
+type Section = (typeof SECTIONS)[number];
 
 async function main() {
+  const args = process.argv.slice(2);
+  const runs = Number(args.find((a) => a.startsWith("--runs="))?.slice(7) ?? 1);
+  const wanted = args.filter((a) => a.startsWith("/"));
+  const named = SECTIONS.filter((s) => args.includes(s));
+  const sections = new Set<Section>(named.length ? named : wanted.length ? ["pages", "menu"] : SECTIONS);
+  const paths = wanted.length
+    ? routes.filter((r) => wanted.includes(r.path)).map((r) => r.path)
+    : routes.map((r) => r.path);
+
+  // The clone builds and serves on its own: measured first, before this process loads the machine.
+  if (sections.has("clone")) printClone(await benchClone());
+  // The preview server under a crowd runs in a process of its own.
+  if (sections.has("server")) await benchServer();
+  if (!["pages", "menu", "compression"].some((s) => sections.has(s as Section))) return;
+
   if (!isBuildCurrent()) {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const args = process.argv.slice(2);
-  if (args.length === 1 && args[0] === "server") return benchServer();
-  const wanted = args.filter((a) => a.startsWith("/"));
-  const onlyCompression = args.includes("compression") && wanted.length === 0;
-  const selected = onlyCompression ? [] : wanted.length ? routes.filter((r) => wanted.includes(r.path)) : routes;
-
+  const copies = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+  const { bare } = sections.has("pages") ? prepareReferences(process.cwd(), copies, paths) : { bare: copies };
   const server = createPreviewServer({ log: () => {} });
+  const site = server.listeners("request")[0] as RequestListener;
+  const references = benchHandler(copies, bare);
+  server.removeAllListeners("request");
+  server.on("request", (req, res) => (req.url?.startsWith(BENCH_PREFIX) ? references(req, res) : site(req, res)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const chrome = await chromeLauncher.launch({
-    chromePath: ensureChromium(),
-    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
-  });
 
-  const rows: string[][] = [];
-  let compression: Awaited<ReturnType<typeof benchCompression>> | undefined;
-  let mainThread: Awaited<ReturnType<typeof benchCompression>> | undefined;
   try {
-    for (const route of selected) {
-      const js = (firstLoadJsGzip(route.path) / 1024).toFixed(1);
-      // Asynchronously: the preview server answering Lighthouse runs in this same process.
-      const { stdout } = await promisify(execFile)(process.execPath, [
-        lighthouseScript,
-        `${origin}${route.path}`,
-        String(chrome.port),
-      ]);
-      const s = JSON.parse(stdout) as Record<string, number>;
-      rows.push([
-        route.path,
-        `${js} KB`,
-        ...[s.performance, s.accessibility, s.bestPractices, s.seo].map(String),
-        `${s.lcpMs} ms`,
-        `${s.tbtMs} ms`,
-        String(s.cls),
-      ]);
-      console.error(`målt ${route.path}`);
+    if (sections.has("pages")) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: ensureChromium(),
+        chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+      });
+      try {
+        printPages(await benchPages(origin, chrome.port, paths, { runs, bareOut: bare }), runs);
+      } finally {
+        chrome.kill();
+      }
     }
-    if (!wanted.length || args.includes("compression")) {
-      compression = await benchCompression(origin);
-      mainThread = await benchCompression(origin, { useWebWorker: false });
-    }
+    if (sections.has("menu")) printMenu(await benchMenu(origin, paths));
+    if (sections.has("compression")) await printCompression(origin);
   } finally {
-    chrome.kill();
     server.close();
-  }
-
-  if (rows.length) printLighthouse(rows);
-  if (!wanted.length && !onlyCompression) await benchServer();
-  if (compression) {
-    const c = compression;
-    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-    console.log("\nBildekomprimering i Chromium (browser-image-compression i web worker, maks 1 MB og 1920 px)\n");
-    console.log(`  inn:                     4000×3000 JPEG, ${mb(c.inputBytes)}`);
-    console.log(`  ut:                      ${c.outputSize}, ${mb(c.outputBytes)}`);
-    console.log(`  tid:                     ${c.ms} ms`);
-    console.log(
-      `  lengste hovedtråd-task:  ${c.longestTaskMs} ms (${c.longTasks} over 50 ms) – ${c.longestTaskMs < 200 ? "under" : "OVER"} grensen på 200 ms`,
-    );
-    if (mainThread) {
-      console.log(
-        `  til sammenligning uten worker: ${mainThread.ms} ms, lengste hovedtråd-task ${mainThread.longestTaskMs} ms`,
-      );
-    }
+    fs.rmSync(copies, { recursive: true, force: true });
   }
 }
 
-function printLighthouse(rows: string[][]) {
-  const header = ["route", "first-load JS (gzip)", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  console.log("\nLighthouse: mobile (simulated slow 4G, 4× CPU slowdown), this machine\n");
-  console.log(line(header));
-  console.log(line(widths.map((w) => "-".repeat(w))));
-  rows.forEach((r) => console.log(line(r)));
+function printMenu(figures: Awaited<ReturnType<typeof benchMenu>>) {
+  console.log("\nMeny-knappen, 375 px, CPU 4× tregere, median av 3: fra synlig til et trykk som åpner (mål: 0 ms)\n");
+  for (const f of figures) {
+    console.log(
+      `  ${f.route.padEnd(36)} synlig ${String(f.visibleMs).padStart(5)} ms  åpner ${String(f.opensMs).padStart(5)} ms  dødt vindu ${String(f.deadTapMs).padStart(5)} ms  (${f.taps} trykk)`,
+    );
+  }
+}
+
+function printClone(c: Awaited<ReturnType<typeof benchClone>>) {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `\nFra ny klone til nettstedet svarer (commit ${c.commit.slice(0, 7)}, lastsnitt ${c.load.toFixed(1)} ved start)\n`,
+  );
+  console.log(`  git clone:     ${s(c.cloneMs)}`);
+  console.log(`  npm install:   ${s(c.installMs)}  (fra npm-cachen)`);
+  console.log(`  npm start:     ${s(c.startMs)}  (bilder, ikoner, next build, til / svarer)`);
+  console.log(`  i alt:         ${s(c.totalMs)}`);
+}
+
+async function printCompression(origin: string) {
+  const c = await benchCompression(origin);
+  const mainThread = await benchCompression(origin, { useWebWorker: false });
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  console.log("\nBildekomprimering i Chromium (browser-image-compression i web worker, maks 1 MB og 1920 px)\n");
+  console.log(`  inn:                     4000×3000 JPEG, ${mb(c.inputBytes)}`);
+  console.log(`  ut:                      ${c.outputSize}, ${mb(c.outputBytes)}`);
+  console.log(`  tid:                     ${c.ms} ms`);
+  console.log(
+    `  lengste hovedtråd-task:  ${c.longestTaskMs} ms (${c.longTasks} over 50 ms) – ${c.longestTaskMs < 200 ? "under" : "OVER"} grensen på 200 ms`,
+  );
+  console.log(
+    `  til sammenligning uten worker: ${mainThread.ms} ms, lengste hovedtråd-task ${mainThread.longestTaskMs} ms`,
+  );
 }
 
 main().catch((error) => {

@@ -7,9 +7,14 @@
  *
  * A marketer drops a photo into content/images, names it in a content file,
  * and rebuilds: it is served exactly like the placeholder artwork.
+ *
+ * Speed: sharp runs each operation on one libvips thread here (its default on
+ * glibc Linux without jemalloc), so the images and their encodes are run side by
+ * side, as many at once as the machine has cores (`IMAGE_JOBS` overrides).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_EXTENSIONS, IMAGE_SOURCE_DIR } from "../lib/content";
@@ -21,10 +26,29 @@ import {
   type ManifestEntry,
 } from "../lib/image-manifest";
 
-const PIPELINE_VERSION = "2"; // bump to force every image to be redone
+const PIPELINE_VERSION = "3"; // bump to force every image to be redone
 const outDir = path.join(process.cwd(), IMAGE_OUTPUT_DIR);
 const manifestFile = path.join(outDir, "manifest.json");
 const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
+const JOBS = Math.max(1, Number(process.env.IMAGE_JOBS) || os.availableParallelism());
+
+/** Runs the tasks given to it at most `n` at a time, in the order given. */
+function limiter(n: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+/** Every sharp operation of the run goes through this, so the cores stay busy and never oversubscribed. */
+const run = limiter(JOBS);
 
 function readPreviousManifest(): Manifest {
   try {
@@ -47,29 +71,36 @@ async function processImage(name: string, file: string, hash: string): Promise<M
   // SVGs are rasterised at a density that gives the largest width crisply.
   const density = isSvg ? Math.min(72 * (width / meta.width) * 1.0001, 2400) : undefined;
   // Rasterise once (an SVG with soft blurs can take seconds in librsvg), then resize from pixels.
-  const pixels = isSvg ? await sharp(file, { density }).png({ compressionLevel: 1 }).toBuffer() : file;
+  const pixels = isSvg ? await run(() => sharp(file, { density }).png({ compressionLevel: 1 }).toBuffer()) : file;
   const source = () => sharp(pixels).rotate();
 
-  for (const w of widths) {
-    const resized = source().resize({ width: w });
-    await Promise.all([
-      resized
-        .clone()
-        .avif({ quality: 55, effort: 3 })
+  // The largest encodes first, so that the last ones to finish are short.
+  const encodes = [...widths].reverse().flatMap((w) => [
+    run(() =>
+      source()
+        .resize({ width: w })
+        // effort 2 with 4:2:0 chroma (as WebP and JPEG photos have): about 40 % less encoding time
+        // than effort 3 with sharp's default 4:4:4, for files of the same size (±3 % on our drawings)
+        .avif({ quality: 55, effort: 2, chromaSubsampling: "4:2:0" })
         .toFile(path.join(outDir, `${name}-${w}.avif`)),
-      resized
-        .clone()
+    ),
+    run(() =>
+      source()
+        .resize({ width: w })
         .webp({ quality: 78 })
         .toFile(path.join(outDir, `${name}-${w}.webp`)),
-    ]);
-  }
-  await source()
-    .resize({ width: 1200, height: 630, fit: "cover" })
-    .flatten({ background: "#ffffff" })
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toFile(path.join(outDir, `${name}-og.jpg`));
-
-  const { dominant } = await source().stats();
+    ),
+  ]);
+  encodes.push(
+    run(() =>
+      source()
+        .resize({ width: 1200, height: 630, fit: "cover" })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toFile(path.join(outDir, `${name}-og.jpg`)),
+    ),
+  );
+  const [{ dominant }] = await Promise.all([run(() => source().stats()), ...encodes]);
   const color = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
   return { width, height, widths, color, hash };
 }
@@ -89,7 +120,10 @@ async function main() {
     .filter((f) => IMAGE_EXTENSIONS.includes(path.extname(f).toLowerCase()))
     .sort();
   const problems: string[] = [];
-  let made = 0;
+  let remade = 0;
+  const seen = new Set<string>();
+  // Each image's entry, in the sources' order (the manifest keeps that order whatever finishes first).
+  const entries: [string, Promise<ManifestEntry | undefined>][] = [];
 
   for (const fileName of sources) {
     const name = path.basename(fileName, path.extname(fileName));
@@ -99,10 +133,11 @@ async function main() {
       problems.push(`${where}: filnavnet kan bare ha a–z, 0–9 og bindestrek`);
       continue;
     }
-    if (next[name]) {
+    if (seen.has(name)) {
       problems.push(`${where}: to bilder heter «${name}» (bare filendelsen skiller dem)`);
       continue;
     }
+    seen.add(name);
     const bytes = fs.readFileSync(file);
     if (bytes.length > MAX_SOURCE_BYTES) {
       problems.push(`${where}: bildet er over 40 MB`);
@@ -114,15 +149,24 @@ async function main() {
       old?.hash === hash &&
       old.widths.every((w) => IMAGE_FORMATS.every((f) => fs.existsSync(path.join(outDir, `${name}-${w}.${f}`))));
     if (complete) {
-      next[name] = old;
+      entries.push([name, Promise.resolve(old)]);
       continue;
     }
-    try {
-      next[name] = await processImage(name, file, hash);
-      made++;
-    } catch (error) {
-      problems.push(`${where}: kunne ikke behandles (${(error as Error).message})`);
-    }
+    const made = processImage(name, file, hash).then(
+      (entry) => {
+        remade++;
+        return entry;
+      },
+      (error: Error) => {
+        problems.push(`${where}: kunne ikke behandles (${error.message})`);
+        return undefined;
+      },
+    );
+    entries.push([name, made]);
+  }
+  for (const [name, entry] of entries) {
+    const value = await entry;
+    if (value) next[name] = value;
   }
 
   // Variants of images that were removed from content/images go too.
@@ -138,7 +182,7 @@ async function main() {
     console.error(`Bildene i content/images har feil:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     process.exit(1);
   }
-  console.log(`images: ${sources.length} bilder, ${made} laget på nytt → ${IMAGE_OUTPUT_DIR}/`);
+  console.log(`images: ${sources.length} bilder, ${remade} laget på nytt → ${IMAGE_OUTPUT_DIR}/`);
 }
 
 main().catch((error) => {

@@ -11,7 +11,10 @@ import styles from "./Booking.module.css";
 /**
  * What was chosen in the calculator (services, size, price), read from
  * sessionStorage after hydration; or a line saying nothing was chosen, with a
- * link to the calculator.
+ * link to the calculator. The prerendered HTML holds that line unseen, so the
+ * box does not grow when the script finds nothing stored (the usual first
+ * visit). Coming from the calculator is a client navigation, rendered at once
+ * with the choice.
  */
 export function BookingSummary({
   strings,
@@ -29,13 +32,15 @@ export function BookingSummary({
       <h2 id="booking-summary-heading" className={styles.cardHeading}>
         {strings.summaryHeading}
       </h2>
-      {selection === undefined ? null : !selection || titles.length === 0 ? (
-        <>
+      {!selection || titles.length === 0 ? (
+        // Until the stored choice is read (prerendered HTML, hydration) this takes its place
+        // unseen, so the box already has the height it keeps when nothing was chosen.
+        <div className={styles.nothingChosen} data-pending={selection === undefined || undefined}>
           <p className={styles.muted}>{strings.nothingChosen}</p>
           <p className={styles.link}>
             <Link href={calculatorHref}>{calculatorLink}</Link>
           </p>
-        </>
+        </div>
       ) : (
         <>
           <CheckList items={titles} />

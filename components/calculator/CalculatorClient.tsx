@@ -18,6 +18,7 @@ import { saveSelection, sessionStore } from "@/lib/calculator/storage";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill, formatPrice } from "@/lib/format";
 import type { ResolvedImage } from "@/lib/images";
+import { useHydrated } from "@/components/ui/useHydrated";
 import { PriceBadge } from "./PriceBadge";
 import { ServicePanels } from "./ServicePanels";
 import { SizePicker } from "./SizePicker";
@@ -44,6 +45,8 @@ interface Props {
 /** The interactive calculator: sizes, services per category, the summary with `Totalpris` and `Bestill time`. */
 export function CalculatorClient({ catalog, sizes, details, strings }: Props) {
   const router = useRouter();
+  // every button needs the script: disabled in the prerendered HTML until it runs
+  const ready = useHydrated();
   const [state, dispatch] = useReducer(calculatorReducer, catalog, initialState);
   // what the rules changed besides the clicked service, said out loud and shown in the summary
   const [note, setNote] = useState("");
@@ -100,6 +103,7 @@ export function CalculatorClient({ catalog, sizes, details, strings }: Props) {
             sizes={sizes}
             selected={state.size}
             onSelect={(size) => dispatch({ type: "selectSize", size })}
+            ready={ready}
             strings={strings}
           />
           <ServicePanels
@@ -108,6 +112,7 @@ export function CalculatorClient({ catalog, sizes, details, strings }: Props) {
             chosen={state.chosen}
             size={state.size}
             onToggle={toggle}
+            ready={ready}
             strings={strings}
           />
         </div>
@@ -138,7 +143,7 @@ export function CalculatorClient({ catalog, sizes, details, strings }: Props) {
             </output>
           </div>
           <p className={styles.totalNote}>{strings.totalNote}</p>
-          <Button ref={bookButton} size="lg" className={styles.book} onClick={book}>
+          <Button ref={bookButton} disabled={!ready} size="lg" className={styles.book} onClick={book}>
             {strings.book}
           </Button>
         </div>

@@ -13,11 +13,13 @@ interface Props {
   chosen: readonly ServiceId[];
   size: string | null;
   onToggle: (id: ServiceId) => void;
+  /** false until the page's script runs: the buttons are disabled */
+  ready: boolean;
   strings: Strings["calculator"];
 }
 
 /** One accordion panel per category; each service with its price for the chosen size and `Legg til` / `Fjern`. */
-export function ServicePanels({ catalog, details, chosen, size, onToggle, strings }: Props) {
+export function ServicePanels({ catalog, details, chosen, size, onToggle, ready, strings }: Props) {
   const id = useId();
   const [closed, setClosed] = useState<ReadonlySet<CategoryId>>(new Set());
   const flip = (category: CategoryId) =>
@@ -45,6 +47,7 @@ export function ServicePanels({ catalog, details, chosen, size, onToggle, string
                   aria-expanded={open}
                   aria-controls={panelId}
                   className={styles.panelToggle}
+                  disabled={!ready}
                   onClick={() => flip(category.id)}
                 >
                   <span>{category.title}</span>
@@ -70,6 +73,7 @@ export function ServicePanels({ catalog, details, chosen, size, onToggle, string
                           type="button"
                           className={styles.toggle}
                           data-on={on}
+                          disabled={!ready}
                           onClick={() => onToggle(service.id)}
                         >
                           {on ? strings.remove : strings.add}

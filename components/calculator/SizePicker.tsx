@@ -17,11 +17,14 @@ export function SizePicker({
   sizes,
   selected,
   onSelect,
+  ready,
   strings,
 }: {
   sizes: SizeOption[];
   selected: string | null;
   onSelect: (size: string) => void;
+  /** false until the page's script runs: the buttons are disabled */
+  ready: boolean;
   strings: Strings["calculator"];
 }) {
   const id = useId();
@@ -43,6 +46,7 @@ export function SizePicker({
               aria-pressed={pressed}
               aria-labelledby={`${id}-${i}-name ${id}-${i}-factor`}
               className={styles.size}
+              disabled={!ready}
               onClick={() => onSelect(size.type)}
             >
               <span className={styles.sizeCheck} aria-hidden="true">

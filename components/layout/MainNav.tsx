@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "@/components/ui/useHydrated";
 import styles from "./MainNav.module.css";
 
 interface Props {
@@ -13,57 +14,64 @@ interface Props {
 }
 
 /**
- * The main menu. On wide screens a row of links; on phones a `Meny` button
- * (aria-expanded) opens it as a panel. Escape or a click outside closes it and
- * focus returns to the button; navigating closes it too.
+ * The main menu. On wide screens a row of links; on phones a `Meny` button that
+ * opens it as a panel. The panel is a popover (`popovertarget`), so the browser
+ * opens and closes it from the first paint, before any script has run, and
+ * closes it on Escape or a tap outside. The script adds `aria-expanded`, gives
+ * focus back to the button on Escape, and closes the panel on navigation.
  */
 export function MainNav({ label, toggleLabel, items, cta }: Props) {
   const pathname = usePathname();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const [openedAt, setOpenedAt] = useState(pathname);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
 
-  // Navigating to another page closes the menu (state adjusted during render, not in an effect).
-  if (open && openedAt !== pathname) setOpen(false);
+  const close = () => closePanel(panelRef.current);
+
+  // Navigating to another page (a link, back or forward) closes the panel; hydrating does not
+  // (a tap before the script ran may have opened it).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closePanel(panelRef.current);
+  }, [pathname]);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (event.key !== "Escape") return;
+      closePanel(panelRef.current);
+      toggleRef.current?.focus();
     };
     document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
+    return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
   return (
-    <div ref={rootRef} className={styles.root}>
+    <div className={styles.root}>
       <button
         ref={toggleRef}
         type="button"
         className={styles.toggle}
-        aria-expanded={open}
+        popoverTarget={panelId}
+        // Before hydration the browser itself reports the popover's state; an attribute would freeze it.
+        aria-expanded={hydrated ? open : undefined}
         aria-controls={panelId}
-        onClick={() => {
-          setOpenedAt(pathname);
-          setOpen((value) => !value);
-        }}
       >
-        <span className={styles.burger} aria-hidden="true" data-open={open} />
+        <span className={styles.burger} aria-hidden="true" />
         {toggleLabel}
       </button>
-      <nav id={panelId} aria-label={label} className={styles.nav} data-open={open}>
+      <nav
+        ref={panelRef}
+        id={panelId}
+        popover="auto"
+        aria-label={label}
+        className={styles.nav}
+        onToggle={(event) => setOpen(event.newState === "open")}
+      >
         <ul className={styles.list}>
           {items.map((item) => (
             <li key={item.label}>
@@ -71,17 +79,21 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
                 href={item.href}
                 className={styles.link}
                 aria-current={pathname === item.href ? "page" : undefined}
-                onClick={() => setOpen(false)}
+                onClick={close}
               >
                 {item.label}
               </Link>
             </li>
           ))}
         </ul>
-        <Link href={cta.href} className={styles.cta} onClick={() => setOpen(false)}>
+        <Link href={cta.href} className={styles.cta} onClick={close}>
           {cta.label}
         </Link>
       </nav>
     </div>
   );
+}
+
+function closePanel(panel: HTMLElement | null) {
+  if (panel?.matches(":popover-open")) panel.hidePopover();
 }

@@ -3,6 +3,7 @@
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
 import { fill } from "@/lib/format";
 import type { ResolvedImage } from "@/lib/images";
+import { useHydrated } from "@/components/ui/useHydrated";
 import { BEFORE_AFTER_START, percentForKey, percentFromPointer } from "@/lib/slider";
 import styles from "./BeforeAfterSlider.module.css";
 import { Picture } from "./Picture";
@@ -32,8 +33,8 @@ export interface BeforeAfterSliderProps {
  * start): drag anywhere on the pictures with a mouse, pen or finger (a vertical
  * swipe still scrolls the page), or focus the handle and use the arrow keys,
  * PageUp/PageDown, Home and End. The box takes the photo's proportions before
- * any image loads, so nothing moves when they arrive. Without JavaScript it is
- * a still comparison at 75 %.
+ * any image loads, so nothing moves when they arrive. Without JavaScript (and
+ * until it runs) it is a still comparison at 75 %, without a handle.
  */
 export function BeforeAfterSlider({
   before,
@@ -46,6 +47,8 @@ export function BeforeAfterSlider({
 }: BeforeAfterSliderProps) {
   const [value, setValue] = useState(BEFORE_AFTER_START);
   const [dragging, setDragging] = useState(false);
+  // the handle moves only with the script: until it runs, no handle to grab (a still comparison)
+  const ready = useHydrated();
   const frame = useRef<HTMLDivElement>(null);
   const handle = useRef<HTMLDivElement>(null);
 
@@ -109,7 +112,8 @@ export function BeforeAfterSlider({
           ref={handle}
           className={styles.handle}
           role="slider"
-          tabIndex={0}
+          tabIndex={ready ? 0 : -1}
+          aria-disabled={ready ? undefined : true}
           aria-label={fill(strings.sliderLabel, { name })}
           aria-orientation="horizontal"
           aria-valuemin={0}

@@ -4,6 +4,7 @@ import { type PointerEvent, type ReactNode, useRef, useState } from "react";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
 import { indexForDot, nextIndex, previousIndex, swipeDirection } from "@/lib/slider";
+import { useHydrated } from "@/components/ui/useHydrated";
 import styles from "./ReviewSlider.module.css";
 
 type SliderStrings = Pick<
@@ -23,6 +24,8 @@ export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings
   const [index, setIndex] = useState(0);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const count = slides.length;
+  // the buttons need the script: disabled in the prerendered HTML until it runs
+  const ready = useHydrated();
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     if (event.pointerType === "mouse") return;
@@ -70,6 +73,7 @@ export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings
           type="button"
           className={styles.arrow}
           aria-label={strings.previous}
+          disabled={!ready}
           onClick={() => setIndex((i) => previousIndex(i, count))}
         >
           <Chevron direction="left" />
@@ -82,6 +86,7 @@ export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings
                 className={styles.dot}
                 aria-label={fill(strings.dot, { n: i + 1 })}
                 aria-current={i === index ? "true" : undefined}
+                disabled={!ready}
                 onClick={() => setIndex(indexForDot(i + 1, count))}
               />
             </li>
@@ -91,6 +96,7 @@ export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings
           type="button"
           className={styles.arrow}
           aria-label={strings.next}
+          disabled={!ready}
           onClick={() => setIndex((i) => nextIndex(i, count))}
         >
           <Chevron direction="right" />

@@ -1,19 +1,25 @@
 // Runs Lighthouse (mobile) on one URL in an already running Chrome and prints
 // the scores as JSON. Plain Node on purpose: run under tsx, Lighthouse's page
 // functions get esbuild's `__name` helper injected and fail in the browser.
-// Usage: node scripts/lib/lighthouse-scores.mjs <url> <chrome-debugging-port>
+// Usage: node scripts/lib/lighthouse-scores.mjs <url> <chrome-debugging-port> [performance-only]
 import lighthouse from "lighthouse";
 
-const [url, port] = process.argv.slice(2);
+const [url, port, only] = process.argv.slice(2);
 const result = await lighthouse(url, {
   port: Number(port),
   output: "json",
   logLevel: "error",
-  onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  onlyCategories: only === "performance" ? ["performance"] : ["performance", "accessibility", "best-practices", "seo"],
   formFactor: "mobile",
 });
 const { categories, audits } = result.lhr;
 const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+// The LCP element and the phases before it paints (Lighthouse's LCP breakdown).
+const lcpItems = audits["largest-contentful-paint-element"]?.details?.items ?? [];
+const element = lcpItems[0]?.items?.[0]?.node?.snippet ?? "";
+const phases = Object.fromEntries(
+  (lcpItems[1]?.items ?? []).map((phase) => [phase.phase, Math.round(phase.timing ?? 0)]),
+);
 console.log(
   JSON.stringify({
     performance: score("performance"),
@@ -23,5 +29,7 @@ console.log(
     lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
     cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
     tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+    lcpElement: element.slice(0, 80),
+    lcpPhases: phases,
   }),
 );

@@ -1,0 +1,244 @@
+/**
+ * For `npm run bench`: each route beside two references, measured in one run on
+ * one server, so that ratios cancel most of the machine's noise:
+ *   - the same page with every `<script>` (and every script preload) cut out of
+ *     its HTML: the floor a prerendered page can reach;
+ *   - a bare one-page Next.js export, built here from the installed `next`
+ *     (no network): what any Next page pays.
+ * Both are served under /__bench/ next to the site (same origin, same CSS,
+ * images and fonts). Per page: Lighthouse mobile perf, LCP and its ratio to the
+ * script-free copy, TBT and its difference to the bare page, CLS, first-load
+ * JS gzip, HTML gzip with and without its inline scripts (Next's payload).
+ */
+import { execFile, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import serveHandler from "serve-handler";
+import { firstLoadScripts, htmlFor } from "./export-inspect";
+
+export const BENCH_PREFIX = "/__bench";
+const BARE_PATH = `${BENCH_PREFIX}/bare`;
+const lighthouseScript = path.join(__dirname, "lighthouse-scores.mjs");
+
+export interface LighthouseFigures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  lcpElement: string;
+  lcpPhases: Record<string, number>;
+}
+
+export interface PageFigures {
+  route: string;
+  page: LighthouseFigures;
+  noScripts: LighthouseFigures;
+  jsGzip: number;
+  htmlGzip: number;
+  htmlGzipWithoutInline: number;
+}
+
+export interface PagesReport {
+  bare: LighthouseFigures & { jsGzip: number; htmlGzip: number };
+  pages: PageFigures[];
+}
+
+const gzip = (text: string) => zlib.gzipSync(text, { level: 9 }).length;
+const withoutInlineScripts = (html: string) => html.replace(/<script(?![^>]*\ssrc=)[^>]*>[\s\S]*?<\/script>/g, "");
+const withoutScripts = (html: string) =>
+  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link\b[^>]*\bas="script"[^>]*>/g, "");
+const fileName = (route: string) => (route === "/" ? "forside" : route.slice(1).replace(/\//g, "__"));
+
+/**
+ * A bare Next.js page (one heading, one paragraph) exported with the installed
+ * `next`, under BARE_PATH. Kept in bench-results/ (not committed) per Next version;
+ * inside the project, so `next` and `react` resolve from its node_modules.
+ */
+function bareExport(root: string): string {
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(root, "node_modules/next/package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+  const dir = path.join(root, "bench-results", `bare-next-${version}`);
+  const out = path.join(dir, "out");
+  if (fs.existsSync(path.join(out, "index.html"))) return out;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "app"), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "next.config.mjs"),
+    `export default { output: "export", basePath: "${BARE_PATH}" };\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, "app", "layout.jsx"),
+    `export const metadata = { title: "Bare" };\nexport default function Layout({ children }) {\n  return <html lang="nb"><body>{children}</body></html>;\n}\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, "app", "page.jsx"),
+    `export default function Page() {\n  return <main><h1>En bar Next.js-side</h1><p>Referansen: det enhver Next-side betaler.</p></main>;\n}\n`,
+  );
+  execFileSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: dir,
+    stdio: "ignore",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  return out;
+}
+
+/** The HTTP handler for /__bench/: script-free copies from `copies`, the bare export from `bare`. */
+export function benchHandler(copies: string, bare: string) {
+  return (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const url = request.url ?? "/";
+    if (url.startsWith(BARE_PATH)) {
+      request.url = url.slice(BARE_PATH.length) || "/";
+      return serveHandler(request, response, { public: bare, cleanUrls: true });
+    }
+    request.url = url.slice(BENCH_PREFIX.length) || "/";
+    return serveHandler(request, response, { public: copies, cleanUrls: true });
+  };
+}
+
+/** Writes the script-free copy of every route into `copies` (served at /__bench/nojs/<name>). */
+export function prepareReferences(root: string, copies: string, routes: string[]) {
+  fs.mkdirSync(path.join(copies, "nojs"), { recursive: true });
+  for (const route of routes) {
+    fs.writeFileSync(path.join(copies, "nojs", `${fileName(route)}.html`), withoutScripts(htmlFor(route)));
+  }
+  return { bare: bareExport(root) };
+}
+
+async function lighthouse(url: string, chromePort: number): Promise<LighthouseFigures> {
+  // Asynchronously: the server answering Lighthouse runs in this same process.
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    lighthouseScript,
+    url,
+    String(chromePort),
+    "performance",
+  ]);
+  return JSON.parse(stdout) as LighthouseFigures;
+}
+
+async function medianOf(runs: number, measure: () => Promise<LighthouseFigures>): Promise<LighthouseFigures> {
+  const all: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) all.push(await measure());
+  all.sort((a, b) => a.lcpMs - b.lcpMs);
+  return all[Math.floor(all.length / 2)]!;
+}
+
+export async function benchPages(
+  origin: string,
+  chromePort: number,
+  routes: string[],
+  { runs = 1, bareOut }: { runs?: number; bareOut: string },
+): Promise<PagesReport> {
+  const bareHtml = fs.readFileSync(path.join(bareOut, "index.html"), "utf8");
+  const bareJs = firstLoadScripts(bareHtml.replaceAll(`${BARE_PATH}/`, "/"), bareOut).reduce((s, x) => s + x.gzip, 0);
+  const bare = {
+    ...(await medianOf(runs, () => lighthouse(`${origin}${BARE_PATH}/`, chromePort))),
+    jsGzip: bareJs,
+    htmlGzip: gzip(bareHtml),
+  };
+  console.error(`målt ${BARE_PATH}/`);
+  const pages: PageFigures[] = [];
+  for (const route of routes) {
+    const html = htmlFor(route);
+    const page = await medianOf(runs, () => lighthouse(`${origin}${route}`, chromePort));
+    const noScripts = await medianOf(runs, () =>
+      lighthouse(`${origin}${BENCH_PREFIX}/nojs/${fileName(route)}`, chromePort),
+    );
+    pages.push({
+      route,
+      page,
+      noScripts,
+      jsGzip: firstLoadScripts(html).reduce((s, x) => s + x.gzip, 0),
+      htmlGzip: gzip(html),
+      htmlGzipWithoutInline: gzip(withoutInlineScripts(html)),
+    });
+    console.error(`målt ${route}`);
+  }
+  return { bare, pages };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export function printPages({ bare, pages }: PagesReport, runs: number): void {
+  const header = [
+    "route",
+    "perf",
+    "LCP",
+    "LCP ÷ uten skript",
+    "TBT",
+    "TBT − bar side",
+    "CLS",
+    "JS gzip",
+    "JS − bar side",
+    "HTML gzip",
+    "HTML uten inline",
+    "LCP-element",
+  ];
+  const rows = [
+    [
+      "bar Next.js-side",
+      (bare.performance / 100).toFixed(2),
+      s(bare.lcpMs),
+      "",
+      `${bare.tbtMs} ms`,
+      "",
+      String(bare.cls),
+      kb(bare.jsGzip),
+      "",
+      kb(bare.htmlGzip),
+      "",
+      "",
+    ],
+    ...pages.flatMap((p) => [
+      [
+        p.route,
+        (p.page.performance / 100).toFixed(2),
+        s(p.page.lcpMs),
+        (p.page.lcpMs / p.noScripts.lcpMs).toFixed(2),
+        `${p.page.tbtMs} ms`,
+        `${p.page.tbtMs - bare.tbtMs} ms`,
+        String(p.page.cls),
+        kb(p.jsGzip),
+        kb(p.jsGzip - bare.jsGzip),
+        kb(p.htmlGzip),
+        kb(p.htmlGzipWithoutInline),
+        p.page.lcpElement.replace(/\s+/g, " ").slice(0, 40),
+      ],
+      [
+        `  ${p.route} uten skript`,
+        (p.noScripts.performance / 100).toFixed(2),
+        s(p.noScripts.lcpMs),
+        "",
+        `${p.noScripts.tbtMs} ms`,
+        "",
+        String(p.noScripts.cls),
+        "",
+        "",
+        "",
+        "",
+        "",
+      ],
+    ]),
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log(
+    `\nLighthouse mobil (simulert treg 4G, 4× CPU), ${runs === 1 ? "én måling" : `median av ${runs}`} per side, samme server\n`,
+  );
+  console.log(line(header));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  rows.forEach((r) => console.log(line(r)));
+  console.log("\nLCP-faser (ms) før største maling, siden / uten skript:");
+  for (const p of pages) {
+    const phases = Object.entries(p.page.lcpPhases)
+      .map(([k, v]) => `${k} ${v}/${p.noScripts.lcpPhases[k] ?? "–"}`)
+      .join(", ");
+    console.log(`  ${p.route}: ${phases || "–"}`);
+  }
+}
