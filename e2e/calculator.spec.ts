@@ -220,3 +220,34 @@ test("the whole calculator works with the keyboard alone", async ({ page }) => {
   await expect(page).toHaveURL(/\/kontakt$/);
   await expect(page.getByRole("region", { name: "Din bestilling" })).toContainText(SEALING);
 });
+
+test("the choices come back when the visitor goes back from /kontakt", async ({ page }) => {
+  await add(page, EXTERIOR).click();
+  await add(page, TWO_STEP).click();
+  await size(page, "Stor").click();
+  const shown = await total(page).textContent();
+  expect(shown).not.toBe("0 kr");
+
+  await page.getByRole("button", { name: "Bestill time" }).click();
+  await expect(page).toHaveURL(/\/kontakt$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auto-detailing$/);
+
+  await expect(total(page)).toHaveText(shown!);
+  expect(await chosen(page)).toEqual([EXTERIOR, TWO_STEP].sort());
+  await expect(size(page, "Stor")).toHaveAttribute("aria-pressed", "true");
+  await expect(size(page, "Liten")).toHaveAttribute("aria-pressed", "false");
+});
+
+test("the choices are kept on the device for a later visit", async ({ page }) => {
+  await add(page, INTERIOR).click();
+  await size(page, "Medium/SUV").click();
+  const shown = await total(page).textContent();
+  // the draft is written after the change: wait until a fresh load finds it
+  await expect(async () => {
+    await page.reload();
+    await expect(remove(page, INTERIOR)).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(total(page)).toHaveText(shown!);
+  await expect(size(page, "Medium/SUV")).toHaveAttribute("aria-pressed", "true");
+});

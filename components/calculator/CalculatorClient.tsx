@@ -1,30 +1,17 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useReducer, useRef, useState } from "react";
 import type { ServiceId } from "@/lib/calculator/ids";
-import {
-  badgeVisible,
-  calculatorReducer,
-  initialState,
-  servicePrice,
-  toggleService,
-  totalPrice,
-  validateBooking,
-  allServices,
-  type Catalog,
-} from "@/lib/calculator/state";
-import { saveSelection, sessionStore } from "@/lib/calculator/storage";
+import { badgeVisible, totalPrice, type Catalog } from "@/lib/calculator/state";
 import type { Strings } from "@/lib/content/strings-schema";
-import { fill, formatPrice } from "@/lib/format";
+import { formatPrice } from "@/lib/format";
 import type { ResolvedImage } from "@/lib/images";
 import { useHydrated } from "@/components/ui/useHydrated";
+import { CalculatorSummary } from "./CalculatorSummary";
 import { PriceBadge } from "./PriceBadge";
 import { ServicePanels } from "./ServicePanels";
 import { SizePicker } from "./SizePicker";
-import { Button } from "@/components/ui/Button";
+import { useCalculator } from "./useCalculator";
 import styles from "./Calculator.module.css";
-import { BOOKING_PATH } from "@/lib/routes";
 
 export interface SizeOption {
   type: string;
@@ -44,56 +31,10 @@ interface Props {
 
 /** The interactive calculator: sizes, services per category, the summary with `Totalpris` and `Bestill time`. */
 export function CalculatorClient({ catalog, sizes, details, strings }: Props) {
-  const router = useRouter();
   // every button needs the script: disabled in the prerendered HTML until it runs
   const ready = useHydrated();
-  const [state, dispatch] = useReducer(calculatorReducer, catalog, initialState);
-  // what the rules changed besides the clicked service, said out loud and shown in the summary
-  const [note, setNote] = useState("");
-  const bookButton = useRef<HTMLButtonElement>(null);
-
+  const { state, dispatch, note, bookButton, toggle, book, closeToast, closeBadge } = useCalculator(catalog, strings);
   const total = totalPrice(catalog, state);
-  const byId = new Map(allServices(catalog).map((s) => [s.id, s]));
-
-  function toggle(id: ServiceId) {
-    const after = toggleService(state.chosen, id);
-    const titles = (ids: ServiceId[]) => ids.map((x) => byId.get(x)?.title ?? x).join(", ");
-    const added = after.filter((x) => x !== id && !state.chosen.includes(x));
-    const removed = state.chosen.filter((x) => x !== id && !after.includes(x));
-    setNote(
-      [
-        added.length ? fill(strings.autoAdded, { services: titles(added) }) : "",
-        removed.length ? fill(strings.autoRemoved, { services: titles(removed) }) : "",
-      ]
-        .filter(Boolean)
-        .join(". "),
-    );
-    dispatch({ type: "toggleService", id });
-  }
-
-  function book() {
-    const error = validateBooking(state);
-    if (error) {
-      dispatch({ type: "showError", error });
-      return;
-    }
-    dispatch({ type: "clearError" });
-    const storage = sessionStore();
-    if (storage) saveSelection(storage, catalog, state);
-    router.push(BOOKING_PATH);
-  }
-
-  function closeToast() {
-    dispatch({ type: "clearError" });
-    bookButton.current?.focus();
-  }
-
-  function closeBadge() {
-    dispatch({ type: "closeBadge" });
-    bookButton.current?.focus({ preventScroll: true });
-  }
-
-  const chosen = allServices(catalog).filter((s) => state.chosen.includes(s.id));
 
   return (
     <>
@@ -116,37 +57,16 @@ export function CalculatorClient({ catalog, sizes, details, strings }: Props) {
             strings={strings}
           />
         </div>
-
-        <div className={styles.summary}>
-          <h3 className={styles.summaryHeading}>{strings.summaryHeading}</h3>
-          {chosen.length === 0 ? (
-            <p className={styles.empty}>{strings.nothingChosen}</p>
-          ) : (
-            <ul className={styles.lines}>
-              {chosen.map((service) => (
-                <li key={service.id}>
-                  <span>{service.title}</span>
-                  <span className={styles.linePrice}>{formatPrice(servicePrice(catalog, service, state.size))}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className={styles.note} role="status">
-            {note}
-          </p>
-          <div className={styles.totalRow}>
-            <span id="calculator-total-label" className={styles.totalLabel}>
-              {strings.total}
-            </span>
-            <output aria-labelledby="calculator-total-label" className={styles.total}>
-              {formatPrice(total)}
-            </output>
-          </div>
-          <p className={styles.totalNote}>{strings.totalNote}</p>
-          <Button ref={bookButton} disabled={!ready} size="lg" className={styles.book} onClick={book}>
-            {strings.book}
-          </Button>
-        </div>
+        <CalculatorSummary
+          catalog={catalog}
+          state={state}
+          total={total}
+          note={note}
+          ready={ready}
+          bookButton={bookButton}
+          onBook={book}
+          strings={strings}
+        />
       </div>
 
       <div className={styles.floating}>

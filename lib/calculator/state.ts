@@ -87,6 +87,7 @@ export type CalculatorAction =
   | { type: "selectSize"; size: string }
   | { type: "setSize"; size: string | null }
   | { type: "closeBadge" }
+  | { type: "restore"; chosen: readonly ServiceId[]; size: string | null }
   | { type: "showError"; error: BookingError }
   | { type: "clearError" };
 
@@ -171,6 +172,9 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
       return { ...state, size: action.size };
     case "closeBadge":
       return { ...state, badgeOpen: false };
+    case "restore":
+      // choices kept from an earlier visit (lib/calculator/draft.ts), as they were left
+      return { ...state, chosen: action.chosen, size: action.size };
     case "showError":
       return { ...state, error: action.error };
     case "clearError":
