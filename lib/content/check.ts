@@ -99,9 +99,20 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
   for (const article of articles)
     markdownBodies.push({ file: path.join(articlesDir, `${article.slug}.md`), body: article.body });
 
-  // Addresses: fixed pages, articles at /<slug>, projects at /prosjekt/<slug>. None may be taken twice.
-  const fixed = staticRoutes(appDir);
-  const projects: Project[] = loaded.projects ?? [];
+  const routes = checkAddresses(staticRoutes(appDir), articles, loaded, contentDir, articlesDir, errors);
+  checkLinks(markdownBodies, routes, publicDir, errors);
+  return { files: [...new Set(files)], errors };
+}
+
+/** Addresses: fixed pages, articles at /<slug>, projects at /prosjekt/<slug>; none taken twice, no case id twice. */
+function checkAddresses(
+  fixed: string[],
+  articles: Article[],
+  loaded: { projects?: Project[]; cases?: { id: string }[] },
+  contentDir: string,
+  articlesDir: string,
+  errors: ContentError[],
+): Set<string> {
   const routes = new Set(fixed);
   for (const article of articles) {
     const route = articlePath(article.slug);
@@ -114,7 +125,7 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
     }
     routes.add(route);
   }
-  projects.forEach((project, i) => {
+  (loaded.projects ?? []).forEach((project, i) => {
     const route = projectPath(project.slug);
     if (routes.has(route)) {
       errors.push(
@@ -134,8 +145,16 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
       );
     }
   });
+  return routes;
+}
 
-  // Internal links in Markdown lead to a page, or to a file served from public/.
+/** Internal links in Markdown lead to a page, or to a file served from public/. */
+function checkLinks(
+  markdownBodies: { file: string; body: string }[],
+  routes: Set<string>,
+  publicDir: string,
+  errors: ContentError[],
+) {
   const leadsSomewhere = (href: string) => {
     const target = href.split(/[?#]/)[0]!.replace(/\/+$/, "") || "/";
     return routes.has(target) || fs.existsSync(path.join(publicDir, target));
@@ -151,6 +170,4 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
       );
     }
   }
-
-  return { files: [...new Set(files)], errors };
 }
