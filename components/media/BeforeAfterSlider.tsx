@@ -1,12 +1,12 @@
 "use client";
 
-import { type CSSProperties, type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
+import type { CSSProperties } from "react";
 import { fill } from "@/lib/format";
 import type { ResolvedImage } from "@/lib/images";
 import { useHydrated } from "@/components/ui/useHydrated";
-import { BEFORE_AFTER_START, percentForKey, percentFromPointer } from "@/lib/slider";
 import styles from "./BeforeAfterSlider.module.css";
 import { Picture } from "./Picture";
+import { useSplitDrag } from "./useSplitDrag";
 
 interface Side {
   /** resolved on the server (lib/images.ts) and passed down as plain data */
@@ -45,57 +45,17 @@ export function BeforeAfterSlider({
   sizes,
   priority = false,
 }: BeforeAfterSliderProps) {
-  const [value, setValue] = useState(BEFORE_AFTER_START);
-  const [dragging, setDragging] = useState(false);
+  const { value, dragging, frameProps, handle, onKeyDown } = useSplitDrag();
   // the handle moves only with the script: until it runs, no handle to grab (a still comparison)
   const ready = useHydrated();
-  const frame = useRef<HTMLDivElement>(null);
-  const handle = useRef<HTMLDivElement>(null);
-
-  function moveTo(clientX: number) {
-    const box = frame.current?.getBoundingClientRect();
-    if (box) setValue(percentFromPointer(clientX, box.left, box.width));
-  }
-
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    if (event.pointerType === "mouse" && event.button !== 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    setDragging(true);
-    moveTo(event.clientX);
-    handle.current?.focus({ preventScroll: true });
-    // no text selection or image drag while dragging with a mouse
-    if (event.pointerType === "mouse") event.preventDefault();
-  }
-
-  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
-    if (dragging) moveTo(event.clientX);
-  }
-
-  function onPointerEnd(event: PointerEvent<HTMLDivElement>) {
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) {
-      event.currentTarget.releasePointerCapture(event.pointerId);
-    }
-    setDragging(false);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const next = percentForKey(event.key, value);
-    if (next === undefined) return;
-    event.preventDefault();
-    setValue(next);
-  }
 
   const ratio = `${before.image.width} / ${before.image.height}`;
   return (
     <div
-      ref={frame}
+      {...frameProps}
       className={styles.slider}
       data-dragging={dragging || undefined}
       style={{ "--split": `${value}%`, aspectRatio: ratio } as CSSProperties}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
     >
       <Picture image={after.image} alt={after.alt} sizes={sizes} priority={priority} className={styles.layer} />
       <div className={styles.before}>
