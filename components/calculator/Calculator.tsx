@@ -4,6 +4,7 @@ import { buildCatalog } from "@/lib/calculator/state";
 import { resolveImage } from "@/lib/images";
 import { CalculatorClient, type ServiceDetails, type SizeOption } from "./CalculatorClient";
 import { CALCULATOR_ID } from "@/lib/routes";
+import { Section } from "@/components/ui/Section";
 
 /**
  * The price calculator section (server part): builds the catalog from content
@@ -29,12 +30,8 @@ export function Calculator({
     services.categories.flatMap((c) => c.services.map((s) => [s.id, s.summary])),
   );
   return (
-    <section className="section" aria-labelledby="calculator-heading" id={CALCULATOR_ID}>
-      <div className="container">
-        <h2 id="calculator-heading">{section.heading}</h2>
-        <p className="lead">{section.lead}</p>
-        <CalculatorClient catalog={catalog} sizes={sizes} details={details} strings={strings} />
-      </div>
-    </section>
+    <Section name="calculator" heading={section.heading} lead={section.lead} id={CALCULATOR_ID}>
+      <CalculatorClient catalog={catalog} sizes={sizes} details={details} strings={strings} />
+    </Section>
   );
 }

@@ -5,6 +5,7 @@ import { formatDate } from "@/lib/format";
 import card from "@/components/ui/LinkCard.module.css";
 import styles from "./MoreArticles.module.css";
 import { articlePath } from "@/lib/routes";
+import { Section } from "@/components/ui/Section";
 
 /**
  * The end of an article: the other articles, newest first, each a card whose
@@ -13,33 +14,30 @@ import { articlePath } from "@/lib/routes";
 export function MoreArticles({ heading, articles }: { heading: string; articles: Article[] }) {
   if (articles.length === 0) return null;
   return (
-    <section className="section section-alt" aria-labelledby="more-articles-heading">
-      <div className="container">
-        <h2 id="more-articles-heading">{heading}</h2>
-        <ul className={`plain-list ${styles.list}`}>
-          {articles.map((article) => (
-            <li key={article.slug} className={card.card}>
-              <ContentImage
-                image={article.image.image}
-                alt=""
-                sizes="(min-width: 900px) 380px, 100vw"
-                className={styles.image}
-              />
-              <div className={card.text}>
-                <p className={styles.date}>
-                  <time dateTime={article.date}>{formatDate(article.date)}</time>
-                </p>
-                <h3 className={card.title}>
-                  <Link href={articlePath(article.slug)} className={card.link}>
-                    {article.title}
-                  </Link>
-                </h3>
-                <p className={card.summary}>{article.description}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section name="more-articles" heading={heading} alt>
+      <ul className={`plain-list ${styles.list}`}>
+        {articles.map((article) => (
+          <li key={article.slug} className={card.card}>
+            <ContentImage
+              image={article.image.image}
+              alt=""
+              sizes="(min-width: 900px) 380px, 100vw"
+              className={styles.image}
+            />
+            <div className={card.text}>
+              <p className={styles.date}>
+                <time dateTime={article.date}>{formatDate(article.date)}</time>
+              </p>
+              <h3 className={card.title}>
+                <Link href={articlePath(article.slug)} className={card.link}>
+                  {article.title}
+                </Link>
+              </h3>
+              <p className={card.summary}>{article.description}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

@@ -5,6 +5,7 @@ import type { DetailingPage, ServicesContent } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { formatPrice } from "@/lib/format";
 import styles from "./ServiceSections.module.css";
+import { Section } from "@/components/ui/Section";
 
 const multiplier = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 });
 
@@ -25,58 +26,49 @@ export function ServiceSections({
   packagesHref: string;
 }) {
   return (
-    <section className="section" aria-labelledby="services-heading">
-      <div className="container">
-        <h2 id="services-heading">{section.heading}</h2>
-        <p className="lead">{section.lead}</p>
-        <p className={styles.packages}>
-          {strings.packagesText} <Link href={packagesHref}>{strings.packagesLink}</Link>
-        </p>
-        <div className={styles.list}>
-          {services.categories.flatMap((category) =>
-            category.services.map((service) => (
-              <article
-                key={service.id}
-                id={service.id}
-                className={styles.service}
-                aria-labelledby={`${service.id}-title`}
-              >
-                <header className={styles.head}>
-                  <p className="eyebrow">{category.title}</p>
-                  <h3 id={`${service.id}-title`}>{service.title}</h3>
-                  <p className={styles.price}>{formatPrice(service.price)}</p>
-                </header>
-                <div className={styles.body}>
-                  <p className={styles.summary}>{service.summary}</p>
-                  {service.paragraphs.map((p) => (
-                    <p key={p}>{p}</p>
-                  ))}
-                  <h4 className={`eyebrow ${styles.includesLabel}`}>{strings.includesLabel}</h4>
-                  <CheckList items={service.includes} columns={2} />
-                </div>
-              </article>
-            )),
-          )}
-        </div>
-        <div className={styles.sizes}>
-          <h3>{strings.sizesHeading}</h3>
-          <p>{strings.sizesText}</p>
-          <ul className={`plain-list ${styles.sizeList}`}>
-            {services.sizes.map((size) => (
-              <li key={size.type}>
-                <ContentImage
-                  image={size.image.image}
-                  alt={size.image.alt}
-                  sizes="160px"
-                  className={styles.sizeImage}
-                />
-                <span className={styles.sizeName}>{size.type}</span>
-                <span className={styles.sizeFactor}>× {multiplier.format(size.multiplier)}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+    <Section name="services" heading={section.heading} lead={section.lead}>
+      <p className={styles.packages}>
+        {strings.packagesText} <Link href={packagesHref}>{strings.packagesLink}</Link>
+      </p>
+      <div className={styles.list}>
+        {services.categories.flatMap((category) =>
+          category.services.map((service) => (
+            <article
+              key={service.id}
+              id={service.id}
+              className={styles.service}
+              aria-labelledby={`${service.id}-title`}
+            >
+              <header className={styles.head}>
+                <p className="eyebrow">{category.title}</p>
+                <h3 id={`${service.id}-title`}>{service.title}</h3>
+                <p className={styles.price}>{formatPrice(service.price)}</p>
+              </header>
+              <div className={styles.body}>
+                <p className={styles.summary}>{service.summary}</p>
+                {service.paragraphs.map((p) => (
+                  <p key={p}>{p}</p>
+                ))}
+                <h4 className={`eyebrow ${styles.includesLabel}`}>{strings.includesLabel}</h4>
+                <CheckList items={service.includes} columns={2} />
+              </div>
+            </article>
+          )),
+        )}
       </div>
-    </section>
+      <div className={styles.sizes}>
+        <h3>{strings.sizesHeading}</h3>
+        <p>{strings.sizesText}</p>
+        <ul className={`plain-list ${styles.sizeList}`}>
+          {services.sizes.map((size) => (
+            <li key={size.type}>
+              <ContentImage image={size.image.image} alt={size.image.alt} sizes="160px" className={styles.sizeImage} />
+              <span className={styles.sizeName}>{size.type}</span>
+              <span className={styles.sizeFactor}>× {multiplier.format(size.multiplier)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Section>
   );
 }

@@ -3,6 +3,7 @@ import type { CaseStudy, HomePage } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { resolveImage } from "@/lib/images";
 import styles from "./CaseStudies.module.css";
+import { Section } from "@/components/ui/Section";
 
 /** Three repairs: side by side above 1100 px, stacked at 1100 px or narrower. */
 export function CaseStudies({
@@ -17,32 +18,28 @@ export function CaseStudies({
   strings: Strings["beforeAfter"];
 }) {
   return (
-    <section className="section" aria-labelledby="cases-heading">
-      <div className="container">
-        <h2 id="cases-heading">{section.heading}</h2>
-        <p className="lead">{section.lead}</p>
-        <div className={styles.grid}>
-          {cases.map((item) => (
-            <article key={item.id} className={styles.case} aria-labelledby={`case-${item.id}`}>
-              <BeforeAfterSlider
-                before={{ image: resolveImage(item.before.image), alt: item.before.alt }}
-                after={{ image: resolveImage(item.after.image), alt: item.after.alt }}
-                labels={labels}
-                strings={strings}
-                name={`${item.title}, ${item.car}`}
-                sizes="(min-width: 1101px) 360px, (min-width: 700px) 55vw, 100vw"
-              />
-              <div className={styles.text}>
-                <p className="eyebrow">{item.car}</p>
-                <h3 id={`case-${item.id}`}>{item.title}</h3>
-                {item.story.map((p) => (
-                  <p key={p}>{p}</p>
-                ))}
-              </div>
-            </article>
-          ))}
-        </div>
+    <Section name="cases" heading={section.heading} lead={section.lead}>
+      <div className={styles.grid}>
+        {cases.map((item) => (
+          <article key={item.id} className={styles.case} aria-labelledby={`case-${item.id}`}>
+            <BeforeAfterSlider
+              before={{ image: resolveImage(item.before.image), alt: item.before.alt }}
+              after={{ image: resolveImage(item.after.image), alt: item.after.alt }}
+              labels={labels}
+              strings={strings}
+              name={`${item.title}, ${item.car}`}
+              sizes="(min-width: 1101px) 360px, (min-width: 700px) 55vw, 100vw"
+            />
+            <div className={styles.text}>
+              <p className="eyebrow">{item.car}</p>
+              <h3 id={`case-${item.id}`}>{item.title}</h3>
+              {item.story.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </div>
+          </article>
+        ))}
       </div>
-    </section>
+    </Section>
   );
 }
