@@ -83,7 +83,9 @@ test.describe("before/after slider", () => {
     await page.mouse.click(frame.x + frame.width * 0.6, frame.y + 20);
     await expect(slider).toHaveAttribute("aria-valuenow", "60");
   });
+});
 
+test.describe("before/after slider: size and touch", () => {
   test("the photo box has its size before the images load: no layout shift", async ({ page }) => {
     await page.route("**/img/**", async (route) => {
       await new Promise((r) => setTimeout(r, 400));
@@ -128,10 +130,10 @@ test.describe("before/after slider", () => {
   });
 });
 
-test.describe("review slider on the home page", () => {
-  const slider = (page: Page) => page.getByRole("region", { name: strings.reviews.sliderLabel });
-  const slide = (page: Page, n: number) => slider(page).getByRole("group", { name: `${n} av ${reviews.length}` });
+const slider = (page: Page) => page.getByRole("region", { name: strings.reviews.sliderLabel });
+const slide = (page: Page, n: number) => slider(page).getByRole("group", { name: `${n} av ${reviews.length}` });
 
+test.describe("review slider on the home page", () => {
   test("starts at the first review with only one slide visible, and every review is in the HTML", async ({
     page,
     request,
@@ -185,7 +187,9 @@ test.describe("review slider on the home page", () => {
       else await expect(dot).not.toHaveAttribute("aria-current");
     }
   });
+});
 
+test.describe("review slider on the home page: content, keyboard and touch", () => {
   test("a review without text still shows its name, date and stars", async ({ page }) => {
     const index = reviews.findIndex((r) => !r.text);
     const review = reviews[index]!;
@@ -200,6 +204,7 @@ test.describe("review slider on the home page", () => {
   test("keyboard only: the buttons are reachable and work with Enter and Space", async ({ page }) => {
     await page.goto("/");
     const next = page.getByRole("button", { name: "Neste anmeldelse" });
+    await expect(next).toBeEnabled(); // the buttons need the script: disabled until it has run
     await next.focus();
     await page.keyboard.press("Enter");
     await expect(slide(page, 2)).toBeVisible();

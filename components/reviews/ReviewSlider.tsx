@@ -22,24 +22,9 @@ type SliderStrings = Pick<
  */
 export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings: SliderStrings }) {
   const [index, setIndex] = useState(0);
-  const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const count = slides.length;
-  // the buttons need the script: disabled in the prerendered HTML until it runs
-  const ready = useHydrated();
-
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    if (event.pointerType === "mouse") return;
-    swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
-  }
-
-  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
-    const start = swipe.current;
-    swipe.current = null;
-    if (!start || start.id !== event.pointerId) return;
-    const step = swipeDirection(event.clientX - start.x, event.clientY - start.y);
-    if (step === 1) setIndex((i) => nextIndex(i, count));
-    if (step === -1) setIndex((i) => previousIndex(i, count));
-  }
+  const step = (by: 1 | -1) => setIndex((i) => (by === 1 ? nextIndex(i, count) : previousIndex(i, count)));
+  const swipe = useSwipe(step);
 
   return (
     <div
@@ -48,13 +33,7 @@ export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings
       aria-roledescription={strings.carousel}
       aria-label={strings.sliderLabel}
     >
-      <div
-        className={styles.viewport}
-        aria-live="polite"
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (swipe.current = null)}
-      >
+      <div className={styles.viewport} aria-live="polite" {...swipe}>
         {slides.map((slide, i) => (
           <div
             key={i}
@@ -68,40 +47,88 @@ export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings
           </div>
         ))}
       </div>
-      <div className={styles.controls}>
-        <button
-          type="button"
-          className={styles.arrow}
-          aria-label={strings.previous}
-          disabled={!ready}
-          onClick={() => setIndex((i) => previousIndex(i, count))}
-        >
-          <Chevron direction="left" />
-        </button>
-        <ul className={`plain-list ${styles.dots}`}>
-          {slides.map((_, i) => (
-            <li key={i}>
-              <button
-                type="button"
-                className={styles.dot}
-                aria-label={fill(strings.dot, { n: i + 1 })}
-                aria-current={i === index ? "true" : undefined}
-                disabled={!ready}
-                onClick={() => setIndex(indexForDot(i + 1, count))}
-              />
-            </li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          className={styles.arrow}
-          aria-label={strings.next}
-          disabled={!ready}
-          onClick={() => setIndex((i) => nextIndex(i, count))}
-        >
-          <Chevron direction="right" />
-        </button>
-      </div>
+      <Controls
+        count={count}
+        index={index}
+        strings={strings}
+        step={step}
+        show={(n) => setIndex(indexForDot(n, count))}
+      />
+    </div>
+  );
+}
+
+/** A sideways swipe with a finger or a pen (the mouse clicks the buttons): `onStep(1)` to the next, `onStep(-1)` back. */
+function useSwipe(onStep: (by: 1 | -1) => void) {
+  const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
+  return {
+    onPointerDown(event: PointerEvent<HTMLDivElement>) {
+      if (event.pointerType === "mouse") return;
+      swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    },
+    onPointerUp(event: PointerEvent<HTMLDivElement>) {
+      const start = swipe.current;
+      swipe.current = null;
+      if (!start || start.id !== event.pointerId) return;
+      const by = swipeDirection(event.clientX - start.x, event.clientY - start.y);
+      if (by !== 0) onStep(by);
+    },
+    onPointerCancel() {
+      swipe.current = null;
+    },
+  };
+}
+
+/** The arrows and one dot per review; they need the script, so they are disabled in the prerendered HTML until it runs. */
+function Controls({
+  count,
+  index,
+  strings,
+  step,
+  show,
+}: {
+  count: number;
+  index: number;
+  strings: SliderStrings;
+  step: (by: 1 | -1) => void;
+  /** shows review `n`, counted from 1 */
+  show: (n: number) => void;
+}) {
+  const ready = useHydrated();
+  return (
+    <div className={styles.controls}>
+      <button
+        type="button"
+        className={styles.arrow}
+        aria-label={strings.previous}
+        disabled={!ready}
+        onClick={() => step(-1)}
+      >
+        <Chevron direction="left" />
+      </button>
+      <ul className={`plain-list ${styles.dots}`}>
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i}>
+            <button
+              type="button"
+              className={styles.dot}
+              aria-label={fill(strings.dot, { n: i + 1 })}
+              aria-current={i === index ? "true" : undefined}
+              disabled={!ready}
+              onClick={() => show(i + 1)}
+            />
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={styles.arrow}
+        aria-label={strings.next}
+        disabled={!ready}
+        onClick={() => step(1)}
+      >
+        <Chevron direction="right" />
+      </button>
     </div>
   );
 }
