@@ -242,7 +242,7 @@ test("the Google-reviews block on /auto-detailing: 5.0, 14 reviews, three cards,
   const block = page.getByRole("region", { name: "Hva kundene sier" });
   await block.scrollIntoViewIfNeeded();
   await expect(block.getByText("5.0", { exact: true })).toBeVisible();
-  await expect(block).toContainText("basert på 14 anmeldelser");
+  await expect(block).toContainText("5,0 av 5 basert på 14 anmeldelser");
   const cards = block.getByRole("list").getByRole("listitem");
   await expect(cards).toHaveCount(3);
   const ids = getReviews().summary.detailingCards;

@@ -16,10 +16,11 @@ export function ReviewsSummary({
   strings: Strings["reviews"];
   reviewsUrl: string;
 }) {
-  const rating = oneDecimal.format(summary.rating).replace(",", ".");
+  // in running text a Norwegian decimal comma (5,0); the large score is shown as Google shows it (5.0)
+  const rating = oneDecimal.format(summary.rating);
   return (
     <div className={styles.summary}>
-      <span className={styles.score}>{rating}</span>
+      <span className={styles.score}>{rating.replace(",", ".")}</span>
       <div>
         <Stars points={Math.round(summary.rating)} label={fill(strings.stars, { n: rating })} />
         <p className={styles.caption}>{fill(strings.ratingSummary, { rating, count: summary.count })}</p>
