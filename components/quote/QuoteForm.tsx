@@ -9,7 +9,8 @@
  * failure brings it back exactly as it was, with an alert and `Prøv igjen`.
  */
 import { useRouter } from "next/navigation";
-import { useCallback, useId, useMemo, useRef } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef } from "react";
+import { DraftNotice } from "@/components/drafts/DraftNotice";
 import type { Strings } from "@/lib/content/strings-schema";
 import type { QuoteFormValues, QuoteImage } from "@/lib/quote/form";
 import { DamageList } from "./DamageList";
@@ -20,6 +21,7 @@ import { SubmitRow } from "./SubmitRow";
 import { useDamages } from "./useDamages";
 import { useObjectUrls } from "./useObjectUrls";
 import { useQuoteFocus } from "./useQuoteFocus";
+import { useQuoteDraft } from "./useQuoteDraft";
 import { useQuoteForm } from "./useQuoteForm";
 import { useQuoteSubmission } from "./useQuoteSubmission";
 import styles from "./QuoteForm.module.css";
@@ -28,6 +30,8 @@ interface Props {
   strings: Strings["quoteForm"];
   /** the e-mail and phone messages shared with the booking form */
   fieldErrors: Strings["fieldErrors"];
+  /** the draft notice and the offline notice */
+  drafts: Strings["drafts"];
   contact: { phone: string; email: string };
   userId: string;
   /** id of the heading that names the form (`Få et pristilbud`) */
@@ -37,7 +41,10 @@ interface Props {
   thanksHref: string;
 }
 
-export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, headingLevel, thanksHref }: Props) {
+const NO_COPIES: ReadonlyMap<string, Blob> = new Map();
+
+export function QuoteForm(props: Props) {
+  const { strings, fieldErrors, drafts, contact, userId, labelledBy, headingLevel, thanksHref } = props;
   const router = useRouter();
   const id = useId();
   const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
@@ -46,8 +53,27 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
   const { form, problem } = useQuoteForm(messages);
   const { urlFor, release } = useObjectUrls();
   const previewUrl = useCallback((image: QuoteImage) => urlFor(image.key, image.file), [urlFor]);
-  const onSent = useCallback(() => router.push(thanksHref), [router, thanksHref]);
+  const discardDraft = useRef<() => Promise<void>>(async () => {});
+  const onSent = useCallback(() => {
+    void discardDraft.current().finally(() => router.push(thanksHref));
+  }, [router, thanksHref]);
   const submission = useQuoteSubmission({ userId, previewUrl, onSent });
+  const draft = useQuoteDraft({
+    form,
+    uploaded: submission.uploaded,
+    compressed: () => NO_COPIES,
+    seedCompressed: () => {},
+    release,
+    onPending: () => {},
+  });
+  useEffect(() => {
+    discardDraft.current = draft.discard;
+  }, [draft.discard]);
+  const startOver = () => {
+    submission.reset();
+    void draft.startOver();
+    requestAnimationFrame(() => form.setFocus("regNumber")); // once the notice (and its button) is gone
+  };
   const damages = useDamages(form, { labels: strings.labels, pickerId, release, forget: submission.forget });
   const alertRef = useRef<HTMLDivElement>(null);
   const progressHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -89,6 +115,7 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
         onSubmit={(event) => void submit(event)}
         hidden={phase.name === "sending"}
       >
+        {draft.restored && <DraftNotice strings={drafts} onStartOver={startOver} />}
         {failure && (
           <QuoteFailure
             failure={failure}

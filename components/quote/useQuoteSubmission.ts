@@ -68,5 +68,11 @@ export function useQuoteSubmission({
   /** forget an image's upload when it is removed from the form */
   const forget = useCallback((key: string) => sender.forget(key), [sender]);
 
-  return { phase, items, progress, sendingInquiry, send, forget };
+  /** back to an empty form's state (`Start på nytt`) */
+  const reset = useCallback(() => {
+    sender.uploaded.clear();
+    setPhase({ name: "editing" });
+  }, [sender]);
+
+  return { phase, items, progress, sendingInquiry, send, forget, reset, uploaded: sender.uploaded };
 }
