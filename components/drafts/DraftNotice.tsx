@@ -1,5 +1,6 @@
 "use client";
 
+import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
 import styles from "./DraftNotice.module.css";
 
@@ -11,6 +12,18 @@ export function DraftNotice({ strings, onStartOver }: { strings: Strings["drafts
       <button type="button" className={styles.startOver} onClick={onStartOver}>
         {strings.startOver}
       </button>
+    </div>
+  );
+}
+
+/** `Du er uten nett. …`: the quote is kept and goes by itself when the connection returns. */
+export function OfflineNotice({ text }: { text: string }) {
+  return (
+    <div className={`${styles.notice} ${styles.offline}`} role="status">
+      <p>
+        <Icon name="alert" size={20} />
+        {text}
+      </p>
     </div>
   );
 }

@@ -8,22 +8,19 @@
  * sending, the form is hidden (not unmounted) behind a progress view, so a
  * failure brings it back exactly as it was, with an alert and `Prøv igjen`.
  */
-import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useRef } from "react";
-import { DraftNotice } from "@/components/drafts/DraftNotice";
+import { DraftNotice, OfflineNotice } from "@/components/drafts/DraftNotice";
 import type { Strings } from "@/lib/content/strings-schema";
-import type { QuoteFormValues, QuoteImage } from "@/lib/quote/form";
+import type { QuoteFormValues } from "@/lib/quote/form";
 import { DamageList } from "./DamageList";
 import { QuoteFailure } from "./QuoteFailure";
 import { QuoteFields } from "./QuoteFields";
 import { QuoteProgress } from "./QuoteProgress";
 import { SubmitRow } from "./SubmitRow";
 import { useDamages } from "./useDamages";
-import { useObjectUrls } from "./useObjectUrls";
 import { useQuoteFocus } from "./useQuoteFocus";
-import { useQuoteDraft } from "./useQuoteDraft";
 import { useQuoteForm } from "./useQuoteForm";
-import { useQuoteSubmission } from "./useQuoteSubmission";
+import { useQuoteSend } from "./useQuoteSend";
 import styles from "./QuoteForm.module.css";
 
 interface Props {
@@ -41,40 +38,16 @@ interface Props {
   thanksHref: string;
 }
 
-const NO_COPIES: ReadonlyMap<string, Blob> = new Map();
-
 export function QuoteForm(props: Props) {
   const { strings, fieldErrors, drafts, contact, userId, labelledBy, headingLevel, thanksHref } = props;
-  const router = useRouter();
   const id = useId();
   const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
   const pickerId = useCallback((key: string) => `${id}-picker-${key}`, [id]);
   const messages = useMemo(() => ({ ...fieldErrors, ...strings.errors }), [fieldErrors, strings.errors]);
   const { form, problem } = useQuoteForm(messages);
-  const { urlFor, release } = useObjectUrls();
-  const previewUrl = useCallback((image: QuoteImage) => urlFor(image.key, image.file), [urlFor]);
-  const discardDraft = useRef<() => Promise<void>>(async () => {});
-  const onSent = useCallback(() => {
-    void discardDraft.current().finally(() => router.push(thanksHref));
-  }, [router, thanksHref]);
-  const submission = useQuoteSubmission({ userId, previewUrl, onSent });
-  const draft = useQuoteDraft({
-    form,
-    uploaded: submission.uploaded,
-    compressed: () => NO_COPIES,
-    seedCompressed: () => {},
-    release,
-    onPending: () => {},
-  });
-  useEffect(() => {
-    discardDraft.current = draft.discard;
-  }, [draft.discard]);
-  const startOver = () => {
-    submission.reset();
-    void draft.startOver();
-    requestAnimationFrame(() => form.setFocus("regNumber")); // once the notice (and its button) is gone
-  };
-  const damages = useDamages(form, { labels: strings.labels, pickerId, release, forget: submission.forget });
+  const quote = useQuoteSend({ form, userId, thanksHref });
+  const { submission, draft, previewUrl, preparing } = quote;
+  const damages = useDamages(form, { labels: strings.labels, pickerId, ...quote.imageHooks });
   const alertRef = useRef<HTMLDivElement>(null);
   const progressHeadingRef = useRef<HTMLHeadingElement>(null);
   const focusProblem = useQuoteFocus({
@@ -87,11 +60,12 @@ export function QuoteForm(props: Props) {
   });
 
   const onValid = async (values: QuoteFormValues) => {
-    const failure = await submission.send(values);
+    const failure = await quote.send(values);
     const failedDamage = failure?.reason === "upload" ? damages.fields[failure.damageIndex] : undefined;
     if (failedDamage) damages.setExpanded(failedDamage.id, true);
   };
   const submit = form.handleSubmit(onValid, () => problem.current && focusProblem(problem.current));
+  useEffect(() => quote.setResend(() => void submit()));
   const { phase } = submission;
   const failure = phase.name === "failed" ? phase.failure : undefined;
   const { errors } = form.formState;
@@ -115,7 +89,8 @@ export function QuoteForm(props: Props) {
         onSubmit={(event) => void submit(event)}
         hidden={phase.name === "sending"}
       >
-        {draft.restored && <DraftNotice strings={drafts} onStartOver={startOver} />}
+        {phase.name === "offline" && <OfflineNotice text={drafts.offline} />}
+        {draft.restored && phase.name !== "offline" && <DraftNotice strings={drafts} onStartOver={quote.startOver} />}
         {failure && (
           <QuoteFailure
             failure={failure}
@@ -132,6 +107,7 @@ export function QuoteForm(props: Props) {
           labels={strings.labels}
           headingLevel={headingLevel}
           previewUrl={previewUrl}
+          preparing={{ states: preparing, labels: strings.progress }}
           pickerId={pickerId}
           errorId={fieldId("damages-error")}
           failed={{ key: failure?.reason === "upload" ? failure.image.key : undefined, label: strings.progress.failed }}

@@ -11,8 +11,8 @@ interface Options {
   uploaded: Map<string, ImageRef>;
   /** the compressed copies there are, by image key */
   compressed: () => ReadonlyMap<string, Blob>;
-  /** hands restored compressed copies to whoever keeps them */
-  seedCompressed: (copies: ReadonlyMap<string, Blob>) => void;
+  /** the restored form's images and their compressed copies, to be made ready */
+  onRestored: (values: QuoteFormValues, copies: ReadonlyMap<string, Blob>) => void;
   /** gives back the thumbnails of images that leave the form */
   release: (keys: string[]) => void;
   /** a restored draft whose Send was pressed and that has not gone yet */
@@ -28,7 +28,7 @@ const imageKeys = (values: QuoteFormValues) => values.damages.flatMap((d) => d.i
  * which also empties the form). `pending` marks a quote whose Send was pressed
  * but that has not gone yet, so the next visit sends it by itself.
  */
-export function useQuoteDraft({ form, uploaded, compressed, seedCompressed, release, onPending }: Options) {
+export function useQuoteDraft({ form, uploaded, compressed, onRestored, release, onPending }: Options) {
   const pending = useRef(false);
   const snapshot = useCallback(
     (): QuoteDraft | undefined =>
@@ -41,14 +41,14 @@ export function useQuoteDraft({ form, uploaded, compressed, seedCompressed, rele
       const parts = fromDraft(draft);
       form.reset(parts.values);
       for (const [key, ref] of parts.uploaded) uploaded.set(key, ref);
-      seedCompressed(parts.compressed);
+      onRestored(parts.values, parts.compressed);
       if (parts.pending) {
         pending.current = true;
         onPending();
       }
       return true;
     },
-    [form, uploaded, seedCompressed, onPending],
+    [form, uploaded, onRestored, onPending],
   );
   const { restored, schedule, flush, discard } = useDraft<QuoteDraft>("quote", { snapshot, restore });
 
