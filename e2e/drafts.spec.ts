@@ -6,27 +6,18 @@
  */
 import { expect, test, type Locator, type Page } from "./fixtures";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import { makePhotos } from "./photos";
 
 const dataDir = process.env.E2E_DATA_DIR!;
-const fixtureDir = path.join(os.tmpdir(), `draft-fixtures-${process.pid}`);
-const photo = (name: string) => path.join(fixtureDir, name);
+let photo: (name: string) => string = () => "";
 const OFFLINE = "Du er uten nett. Vi sender forespørselen når du er på nett igjen.";
 const NOTICE = "Vi har tatt vare på utkastet ditt.";
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
 test.beforeAll(async () => {
-  fs.mkdirSync(fixtureDir, { recursive: true });
-  const noisy = (width: number, height: number) =>
-    sharp({
-      create: { width, height, channels: 3, background: "#888", noise: { type: "gaussian", mean: 120, sigma: 40 } },
-    });
-  await noisy(2400, 1800).jpeg({ quality: 92 }).toFile(photo("bakdor.jpg"));
-  await noisy(800, 600).jpeg().toFile(photo("skjermen.jpg"));
-  await noisy(640, 480).png().toFile(photo("panser.png"));
+  photo = await makePhotos("draft-fixtures");
 });
 
 const quoteForm = (page: Page) => page.getByRole("form", { name: "Få et pristilbud" });

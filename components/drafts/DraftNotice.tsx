@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
 import styles from "./DraftNotice.module.css";
@@ -9,9 +10,9 @@ export function DraftNotice({ strings, onStartOver }: { strings: Strings["drafts
   return (
     <div className={styles.notice} role="status">
       <p>{strings.restored}</p>
-      <button type="button" className={styles.startOver} onClick={onStartOver}>
+      <Button variant="secondary" onClick={onStartOver}>
         {strings.startOver}
-      </button>
+      </Button>
     </div>
   );
 }
