@@ -21,6 +21,7 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
   const store = useMemo(() => draftStore<T>(name), [name]);
   const [restored, setRestored] = useState(false);
   const loaded = useRef(false);
+  const early = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ snapshot, restore });
   useEffect(() => {
@@ -36,7 +37,10 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
   }, [store]);
 
   const schedule = useCallback(() => {
-    if (!loaded.current) return;
+    if (!loaded.current) {
+      early.current = true; // saved once the stored draft has been read
+      return;
+    }
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, delayMs);
   }, [flush, delayMs]);
@@ -47,11 +51,12 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
       if (!live) return;
       loaded.current = true;
       if (value !== undefined && latest.current.restore(value)) setRestored(true);
+      else if (early.current) schedule(); // the visitor typed before it was read
     });
     return () => {
       live = false;
     };
-  }, [store]);
+  }, [store, schedule]);
 
   useEffect(() => {
     const onHide = () => {
