@@ -50,6 +50,7 @@ export default function HomePage() {
         steps={strings.home.quoteSteps}
         strings={strings.quoteForm}
         fieldErrors={strings.fieldErrors}
+        drafts={strings.drafts}
         site={site}
         thanksHref={THANKS_PATH}
       />

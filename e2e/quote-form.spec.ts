@@ -13,24 +13,14 @@ import { getSite } from "../lib/content";
 import { firstLoadScripts, htmlFor } from "../scripts/lib/export-inspect";
 import { OUT_DIR } from "../scripts/lib/build-stamp";
 import { createPreviewServer } from "../server/preview-server";
+import { makePhotos } from "./photos";
 
 const site = getSite();
 const dataDir = process.env.E2E_DATA_DIR!;
-const fixtureDir = path.join(os.tmpdir(), `quote-fixtures-${process.pid}`);
-const photo = (name: string) => path.join(fixtureDir, name);
+let photo: (name: string) => string = () => "";
 
 test.beforeAll(async () => {
-  fs.mkdirSync(fixtureDir, { recursive: true });
-  const noisy = (width: number, height: number) =>
-    sharp({
-      create: { width, height, channels: 3, background: "#888", noise: { type: "gaussian", mean: 120, sigma: 40 } },
-    });
-  // a phone-camera-sized photo (over 1 MB and 1920 px: it must be made smaller), a small one and a PNG
-  await noisy(2400, 1800).jpeg({ quality: 92 }).toFile(photo("bakdor.jpg"));
-  await noisy(800, 600).jpeg().toFile(photo("skjermen.jpg"));
-  await sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } })
-    .png()
-    .toFile(photo("panser.png"));
+  photo = await makePhotos("quote-fixtures");
 });
 
 const quoteForm = (page: Page) => page.getByRole("form", { name: "Få et pristilbud" });

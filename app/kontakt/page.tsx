@@ -45,6 +45,7 @@ export default function ContactPage() {
           <BookingForm
             strings={strings.booking}
             fieldErrors={strings.fieldErrors}
+            drafts={strings.drafts}
             contact={{ phone: site.phone, email: site.email }}
           />
         </section>

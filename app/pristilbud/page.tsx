@@ -23,6 +23,7 @@ export default function QuotePage() {
         <QuoteForm
           strings={strings.quoteForm}
           fieldErrors={strings.fieldErrors}
+          drafts={strings.drafts}
           contact={{ phone: site.phone, email: site.email }}
           userId={site.inquiryUserId}
           labelledBy="quote-page-heading"

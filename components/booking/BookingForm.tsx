@@ -4,6 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useForm, type UseFormReturn } from "react-hook-form";
+import { DraftNotice } from "@/components/drafts/DraftNotice";
+import { useDraft } from "@/components/drafts/useDraft";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/TextField";
 import { FIELD_LIMITS, sendContact } from "@/lib/api/contract";
@@ -59,7 +61,7 @@ function BookingFailure({
  * The send: only an ok answer clears the calculator's stored selection and goes
  * to the thank-you page; a failure keeps everything (status `failed`).
  */
-function useBookingSend() {
+function useBookingSend(discardDraft: () => Promise<void>) {
   const router = useRouter();
   const [status, setStatus] = useState<Status>("editing");
   const send = async (values: BookingValues) => {
@@ -73,9 +75,32 @@ function useBookingSend() {
     setStatus("sent");
     const storage = sessionStore();
     if (storage) clearSelection(storage);
+    await discardDraft();
     router.push(THANKS_PATH);
   };
   return { status, busy: status === "sending" || status === "sent", send };
+}
+
+/**
+ * The booking form's draft on the device: saved as the visitor types (only
+ * what they typed: a message prefilled from the calculator alone is no draft),
+ * put back on the next visit (then the prefill leaves the message alone).
+ */
+function useBookingDraft(form: UseFormReturn<BookingFields, unknown, BookingValues>, markEdited: () => void) {
+  const { getValues, reset } = form;
+  return useDraft<BookingFields>("booking", {
+    snapshot: () => {
+      const values = getValues();
+      return Object.values(values).some((v) => v.trim() !== "") ? values : undefined;
+    },
+    restore: (draft) => {
+      const { email, phone } = getValues();
+      if (email || phone) return false; // the visitor was quicker
+      if (draft.message) markEdited();
+      reset(draft);
+      return true;
+    },
+  });
 }
 
 /**
@@ -88,11 +113,13 @@ function useBookingSend() {
 export function BookingForm({
   strings,
   fieldErrors,
+  drafts,
   contact,
 }: {
   strings: Strings["booking"];
   /** the e-mail and phone messages shared with the quote form */
   fieldErrors: Strings["fieldErrors"];
+  drafts: Strings["drafts"];
   contact: { phone: string; email: string };
 }) {
   const id = useId();
@@ -106,7 +133,8 @@ export function BookingForm({
   });
   const { register, handleSubmit, clearErrors, setFocus, formState } = form;
   const markEdited = usePrefilledMessage(form, strings);
-  const { status, busy, send } = useBookingSend();
+  const draft = useBookingDraft(form, markEdited);
+  const { status, busy, send } = useBookingSend(draft.discard);
   const formRef = useRef<HTMLFormElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -114,11 +142,23 @@ export function BookingForm({
     void handleSubmit(send, (errors) => setFocus(errors.email ? "email" : "phone"))(event);
   };
   // a field's error goes as soon as the visitor changes it; the next check is at `Send`
-  const field = (name: "email" | "phone") => register(name, { onChange: () => clearErrors(name) });
+  const field = (name: "email" | "phone") =>
+    register(name, {
+      onChange: () => {
+        clearErrors(name);
+        draft.schedule();
+      },
+    });
+  const startOver = () => {
+    void draft.discard();
+    form.reset({ email: "", phone: "", message: "" });
+    requestAnimationFrame(() => setFocus("email")); // once the notice (and its button) is gone
+  };
   const classes = { field: styles.field, error: styles.fieldError };
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
+      {draft.restored && <DraftNotice strings={drafts} onStartOver={startOver} />}
       <TextField
         id={`${id}-email`}
         label={strings.email}
@@ -148,7 +188,12 @@ export function BookingForm({
           id={`${id}-message`}
           rows={11}
           maxLength={FIELD_LIMITS.message}
-          {...register("message", { onChange: markEdited })}
+          {...register("message", {
+            onChange: () => {
+              markEdited();
+              draft.schedule();
+            },
+          })}
         />
       </div>
 

@@ -9,6 +9,7 @@ export function QuoteSection({
   steps,
   strings,
   fieldErrors,
+  drafts,
   site,
   thanksHref,
 }: {
@@ -16,6 +17,7 @@ export function QuoteSection({
   steps: string[];
   strings: Strings["quoteForm"];
   fieldErrors: Strings["fieldErrors"];
+  drafts: Strings["drafts"];
   site: Site;
   thanksHref: string;
 }) {
@@ -34,6 +36,7 @@ export function QuoteSection({
         <QuoteForm
           strings={strings}
           fieldErrors={fieldErrors}
+          drafts={drafts}
           contact={{ phone: site.phone, email: site.email }}
           userId={site.inquiryUserId}
           labelledBy="quote-heading"

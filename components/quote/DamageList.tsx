@@ -5,7 +5,7 @@ import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS } from "@/lib/api/contract";
 import type { Strings } from "@/lib/content/strings-schema";
 import type { QuoteFormValues, QuoteImage } from "@/lib/quote/form";
-import { DamageSection } from "./DamageSection";
+import { DamageSection, type Preparing } from "./DamageSection";
 import type { useDamages } from "./useDamages";
 import styles from "./QuoteForm.module.css";
 
@@ -15,6 +15,8 @@ interface Props {
   labels: Strings["quoteForm"]["labels"];
   headingLevel: 2 | 3;
   previewUrl: (image: QuoteImage) => string;
+  /** what each thumbnail shows while its photo is made ready */
+  preparing: Preparing;
   pickerId: (key: string) => string;
   /** the id of the damage list's own error (none chosen) */
   errorId: string;
@@ -23,7 +25,8 @@ interface Props {
 }
 
 /** `Skadene`: one section per damage, `Legg til skade`, and the error when there is no damage. */
-export function DamageList({ damages, errors, labels, headingLevel, previewUrl, pickerId, errorId, failed }: Props) {
+export function DamageList(props: Props) {
+  const { damages, errors, labels, headingLevel, previewUrl, preparing, pickerId, errorId, failed } = props;
   const Heading = `h${headingLevel}` as const;
   const { fields, values, isExpanded, setExpanded, addButtonRef, addDamage } = damages;
   return (
@@ -38,6 +41,7 @@ export function DamageList({ damages, errors, labels, headingLevel, previewUrl, 
           headingLevel={(headingLevel + 1) as 3 | 4}
           images={values?.[index]?.images ?? []}
           previewUrl={previewUrl}
+          preparing={preparing}
           expanded={isExpanded(field.id)}
           onToggle={() => setExpanded(field.id, !isExpanded(field.id))}
           onRemove={() => damages.removeDamage(index)}

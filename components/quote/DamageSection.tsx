@@ -15,7 +15,14 @@ import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
 import type { QuoteImage } from "@/lib/quote/form";
+import type { PrepareState } from "@/lib/quote/prepare";
 import styles from "./QuoteForm.module.css";
+
+/** Each photo's work before Send, and the words for it (the progress view's). */
+export interface Preparing {
+  states: Readonly<Record<string, PrepareState>>;
+  labels: Strings["quoteForm"]["progress"];
+}
 
 interface Props {
   number: number;
@@ -23,6 +30,7 @@ interface Props {
   headingLevel: 3 | 4;
   images: QuoteImage[];
   previewUrl: (image: QuoteImage) => string;
+  preparing: Preparing;
   expanded: boolean;
   onToggle: () => void;
   onRemove: () => void;
@@ -40,12 +48,13 @@ interface Props {
 function Thumbnails({
   images,
   previewUrl,
+  preparing,
   removeLabel,
   onRemove,
   pickerRef,
   failedKey,
   failedLabel,
-}: Pick<Props, "images" | "previewUrl" | "failedKey" | "failedLabel"> & {
+}: Pick<Props, "images" | "previewUrl" | "preparing" | "failedKey" | "failedLabel"> & {
   removeLabel: string;
   onRemove: (key: string) => void;
   /** where the keyboard goes when the last thumbnail is removed */
@@ -77,9 +86,22 @@ function Thumbnails({
             <Icon name="close" size={18} />
           </button>
           {image.key === failedKey && <span className={styles.thumbFailed}>{failedLabel}</span>}
+          <ThumbWork state={preparing.states[image.key]} labels={preparing.labels} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Over a thumbnail while its photo is made smaller (or waits its turn): the work, in words and a bar. */
+function ThumbWork({ state, labels }: { state?: PrepareState; labels: Preparing["labels"] }) {
+  if (!state || state.stage === "ready") return null;
+  const text = state.stage === "waiting" ? labels.waiting : fill(labels.compressing, { percent: state.percent });
+  return (
+    <span className={styles.thumbWork} data-stage={state.stage}>
+      <span className={styles.thumbWorkText}>{text}</span>
+      <span className={styles.thumbWorkBar} style={{ inlineSize: `${state.percent}%` }} aria-hidden="true" />
+    </span>
   );
 }
 
@@ -184,6 +206,7 @@ export function DamageSection(props: Props) {
           <Thumbnails
             images={images}
             previewUrl={previewUrl}
+            preparing={props.preparing}
             removeLabel={labels.removeImage}
             onRemove={onRemoveImage}
             pickerRef={pickerRef}

@@ -8,26 +8,27 @@
  * sending, the form is hidden (not unmounted) behind a progress view, so a
  * failure brings it back exactly as it was, with an alert and `Prøv igjen`.
  */
-import { useRouter } from "next/navigation";
-import { useCallback, useId, useMemo, useRef } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef } from "react";
+import { DraftNotice, OfflineNotice } from "@/components/drafts/DraftNotice";
 import type { Strings } from "@/lib/content/strings-schema";
-import type { QuoteFormValues, QuoteImage } from "@/lib/quote/form";
+import type { QuoteFormValues } from "@/lib/quote/form";
 import { DamageList } from "./DamageList";
 import { QuoteFailure } from "./QuoteFailure";
 import { QuoteFields } from "./QuoteFields";
 import { QuoteProgress } from "./QuoteProgress";
 import { SubmitRow } from "./SubmitRow";
 import { useDamages } from "./useDamages";
-import { useObjectUrls } from "./useObjectUrls";
 import { useQuoteFocus } from "./useQuoteFocus";
 import { useQuoteForm } from "./useQuoteForm";
-import { useQuoteSubmission } from "./useQuoteSubmission";
+import { useQuoteSend } from "./useQuoteSend";
 import styles from "./QuoteForm.module.css";
 
 interface Props {
   strings: Strings["quoteForm"];
   /** the e-mail and phone messages shared with the booking form */
   fieldErrors: Strings["fieldErrors"];
+  /** the draft notice and the offline notice */
+  drafts: Strings["drafts"];
   contact: { phone: string; email: string };
   userId: string;
   /** id of the heading that names the form (`Få et pristilbud`) */
@@ -37,18 +38,16 @@ interface Props {
   thanksHref: string;
 }
 
-export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, headingLevel, thanksHref }: Props) {
-  const router = useRouter();
+export function QuoteForm(props: Props) {
+  const { strings, fieldErrors, drafts, contact, userId, labelledBy, headingLevel, thanksHref } = props;
   const id = useId();
   const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
   const pickerId = useCallback((key: string) => `${id}-picker-${key}`, [id]);
   const messages = useMemo(() => ({ ...fieldErrors, ...strings.errors }), [fieldErrors, strings.errors]);
   const { form, problem } = useQuoteForm(messages);
-  const { urlFor, release } = useObjectUrls();
-  const previewUrl = useCallback((image: QuoteImage) => urlFor(image.key, image.file), [urlFor]);
-  const onSent = useCallback(() => router.push(thanksHref), [router, thanksHref]);
-  const submission = useQuoteSubmission({ userId, previewUrl, onSent });
-  const damages = useDamages(form, { labels: strings.labels, pickerId, release, forget: submission.forget });
+  const quote = useQuoteSend({ form, userId, thanksHref });
+  const { submission, draft, previewUrl, preparing } = quote;
+  const damages = useDamages(form, { labels: strings.labels, pickerId, ...quote.imageHooks });
   const alertRef = useRef<HTMLDivElement>(null);
   const progressHeadingRef = useRef<HTMLHeadingElement>(null);
   const focusProblem = useQuoteFocus({
@@ -61,11 +60,12 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
   });
 
   const onValid = async (values: QuoteFormValues) => {
-    const failure = await submission.send(values);
+    const failure = await quote.send(values);
     const failedDamage = failure?.reason === "upload" ? damages.fields[failure.damageIndex] : undefined;
     if (failedDamage) damages.setExpanded(failedDamage.id, true);
   };
   const submit = form.handleSubmit(onValid, () => problem.current && focusProblem(problem.current));
+  useEffect(() => quote.setResend(() => void submit()));
   const { phase } = submission;
   const failure = phase.name === "failed" ? phase.failure : undefined;
   const { errors } = form.formState;
@@ -89,6 +89,8 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
         onSubmit={(event) => void submit(event)}
         hidden={phase.name === "sending"}
       >
+        {phase.name === "offline" && <OfflineNotice text={drafts.offline} />}
+        {draft.restored && phase.name !== "offline" && <DraftNotice strings={drafts} onStartOver={quote.startOver} />}
         {failure && (
           <QuoteFailure
             failure={failure}
@@ -105,6 +107,7 @@ export function QuoteForm({ strings, fieldErrors, contact, userId, labelledBy, h
           labels={strings.labels}
           headingLevel={headingLevel}
           previewUrl={previewUrl}
+          preparing={{ states: preparing, labels: strings.progress }}
           pickerId={pickerId}
           errorId={fieldId("damages-error")}
           failed={{ key: failure?.reason === "upload" ? failure.image.key : undefined, label: strings.progress.failed }}

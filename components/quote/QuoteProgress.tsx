@@ -24,15 +24,18 @@ interface Props {
   headingLevel: 2 | 3;
 }
 
-/** How far one image is, 0–1: compression is most of the work; the upload the rest. */
+/**
+ * How far one image is, 0–1: its photo made ready (mostly done before Send)
+ * is the first tenth, the bytes sent the rest.
+ */
 function imageFraction(p: ImageProgress | undefined): number {
   if (!p) return 0;
   switch (p.stage) {
     case "compressing":
-      return (p.percent / 100) * 0.7;
+      return (p.percent / 100) * 0.1;
     case "uploading":
     case "retrying":
-      return 0.8;
+      return 0.1 + (p.total > 0 ? (p.loaded / p.total) * 0.9 : 0);
     case "done":
       return 1;
     default:

@@ -4,7 +4,7 @@ import { FIELD_LIMITS } from "@/lib/api/contract";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
 import { loadCompressor } from "@/lib/quote/compressor";
-import { emptyDamage, type QuoteFormValues } from "@/lib/quote/form";
+import { emptyDamage, type QuoteFormValues, type QuoteImage } from "@/lib/quote/form";
 import { pickImages } from "@/lib/quote/image-file";
 
 let keyCounter = 0;
@@ -44,10 +44,15 @@ interface Options {
   release: (keys: string[]) => void;
   /** forgets the upload of an image that leaves the form */
   forget: (key: string) => void;
+  /** starts making chosen images ready for upload */
+  prepare: (images: QuoteImage[]) => void;
 }
 
 /** The damage list: adding and removing damages and their images, and which are folded away. */
-export function useDamages(form: UseFormReturn<QuoteFormValues>, { labels, pickerId, release, forget }: Options) {
+export function useDamages(
+  form: UseFormReturn<QuoteFormValues>,
+  { labels, pickerId, release, forget, prepare }: Options,
+) {
   const { control, getValues, setValue, clearErrors } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "damages" });
   const values = useWatch({ control, name: "damages" });
@@ -66,11 +71,10 @@ export function useDamages(form: UseFormReturn<QuoteFormValues>, { labels, picke
     const notes = pick.rejected.map((name) => fill(labels.notAnImage, { name }));
     if (pick.tooMany) notes.push(fill(labels.tooManyImages, { max: FIELD_LIMITS.imagesPerDamage }));
     if (pick.images.length) {
-      setValue(`damages.${index}.images`, [
-        ...images(index),
-        ...pick.images.map((file) => ({ key: newImageKey(), file })),
-      ]);
+      const added = pick.images.map((file) => ({ key: newImageKey(), file }));
+      setValue(`damages.${index}.images`, [...images(index), ...added]);
       clearErrors(`damages.${index}.images`);
+      prepare(added);
     }
     return notes;
   };
@@ -90,7 +94,9 @@ export function useDamages(form: UseFormReturn<QuoteFormValues>, { labels, picke
   };
 
   const removeDamage = (index: number) => {
-    release(images(index).map((image) => image.key));
+    const keys = images(index).map((image) => image.key);
+    release(keys);
+    keys.forEach(forget);
     remove(index);
     clearErrors("damages");
     addButtonRef.current?.focus();

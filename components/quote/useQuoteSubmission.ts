@@ -1,43 +1,83 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { xhrFetch } from "@/lib/api/contract";
 import { loadCompressor } from "@/lib/quote/compressor";
 import type { QuoteFormValues, QuoteImage } from "@/lib/quote/form";
 import { createQuoteSender, type ImageProgress, type PipelineDeps, type PipelineResult } from "@/lib/quote/pipeline";
 import type { ProgressItem } from "./QuoteProgress";
 
 export type QuoteFailure = Exclude<PipelineResult, { ok: true }>;
-export type SubmissionPhase = { name: "editing" } | { name: "sending" } | { name: "failed"; failure: QuoteFailure };
+export type SubmissionPhase =
+  | { name: "editing" }
+  | { name: "sending" }
+  | { name: "failed"; failure: QuoteFailure }
+  /** no connection: the quote goes by itself when it returns */
+  | { name: "offline" };
 
-interface Options extends Partial<Pick<PipelineDeps, "fetch" | "compress">> {
+interface Options extends Partial<Pick<PipelineDeps, "fetch" | "compress" | "prepared" | "uploadFetch">> {
   userId: string;
   /** the thumbnail of an image, shown beside its progress */
   previewUrl: (image: QuoteImage) => string;
   /** called once the workshop has the inquiry */
   onSent: () => void;
+  /** sends the form again (checked as at Send) when the connection returns */
+  resend: () => void;
+}
+
+const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+
+/** Uploads report their bytes through XMLHttpRequest, unless a test gives its own fetch. */
+const browserUploadFetch: PipelineDeps["uploadFetch"] = (onProgress) => xhrFetch(onProgress);
+
+/** While offline, waits for the `online` event and then resends, once. */
+function useResendWhenOnline(phase: SubmissionPhase, resend: () => void) {
+  const latest = useRef(resend);
+  useEffect(() => {
+    latest.current = resend;
+  });
+  const isOffline = phase.name === "offline";
+  useEffect(() => {
+    if (!isOffline) return;
+    const onOnline = () => latest.current();
+    window.addEventListener("online", onOnline, { once: true });
+    return () => window.removeEventListener("online", onOnline);
+  }, [isOffline]);
 }
 
 /**
  * The send phase of the quote form: one sender for the life of the form (it
  * keeps the uploads that succeeded between tries), the phase (editing, sending,
- * failed with what failed), and each image's progress while sending. A second
- * `send` while one runs does nothing. `fetch` and `compress` are the
- * browser's and the compression library's unless a test gives its own.
+ * failed with what failed, offline), and each image's progress while sending.
+ * A second `send` while one runs does nothing. Offline at Send, or a send that
+ * fails because the connection went, is the `offline` phase: nothing is lost,
+ * and `resend` runs by itself, once, on the `online` event. `fetch` and
+ * `compress` are the browser's and the compression library's unless a test
+ * gives its own.
  */
 export function useQuoteSubmission({
-  fetch = (input, init) => window.fetch(input, init),
+  fetch: fetchOverride,
   compress = loadCompressor,
+  prepared,
+  uploadFetch = fetchOverride ? undefined : browserUploadFetch,
   userId,
   previewUrl,
   onSent,
+  resend,
 }: Options) {
-  const [sender] = useState(() => createQuoteSender({ fetch, compress, userId }));
+  const fetch = fetchOverride ?? ((input, init) => window.fetch(input, init));
+  const [sender] = useState(() => createQuoteSender({ fetch, compress, userId, prepared, uploadFetch }));
   const [phase, setPhase] = useState<SubmissionPhase>({ name: "editing" });
   const [items, setItems] = useState<ProgressItem[]>([]);
   const [progress, setProgress] = useState<Record<string, ImageProgress>>({});
   const [sendingInquiry, setSendingInquiry] = useState(false);
+  useResendWhenOnline(phase, resend);
 
   const send = useCallback(
     async (values: QuoteFormValues): Promise<QuoteFailure | undefined> => {
       if (sender.busy) return undefined;
+      if (offline()) {
+        setPhase({ name: "offline" });
+        return undefined;
+      }
       setItems(
         values.damages.flatMap((damage, d) =>
           damage.images.map((image) => ({
@@ -59,6 +99,10 @@ export function useQuoteSubmission({
         onSent();
         return undefined;
       }
+      if (result.status === 0 && offline()) {
+        setPhase({ name: "offline" });
+        return undefined;
+      }
       setPhase({ name: "failed", failure: result });
       return result;
     },
@@ -68,5 +112,11 @@ export function useQuoteSubmission({
   /** forget an image's upload when it is removed from the form */
   const forget = useCallback((key: string) => sender.forget(key), [sender]);
 
-  return { phase, items, progress, sendingInquiry, send, forget };
+  /** back to an empty form's state (`Start på nytt`) */
+  const reset = useCallback(() => {
+    sender.uploaded.clear();
+    setPhase({ name: "editing" });
+  }, [sender]);
+
+  return { phase, items, progress, sendingInquiry, send, forget, reset, uploaded: sender.uploaded };
 }

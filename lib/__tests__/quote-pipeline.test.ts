@@ -131,6 +131,7 @@ function setup(overrides: Partial<PipelineDeps> = {}) {
     sleep: async (ms) => {
       sleeps.push(ms);
     },
+    concurrency: 1, // one upload at a time, so each test knows the order of calls ("two at a time" below)
     ...overrides,
   };
   const events: PipelineEvent[] = [];
@@ -392,5 +393,76 @@ describe("no double submit", () => {
     sender.forget("c");
     expect((await sender.send(values())).ok).toBe(true);
     expect(net.uploads).toHaveLength(4); // c again, nothing else
+  });
+});
+
+describe("two at a time, photos made ready before Send", () => {
+  /** A network whose uploads finish only when the test says so; counts how many are in flight. */
+  function slowNetwork() {
+    const net = fakeNetwork();
+    let inFlight = 0;
+    const peaks: number[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) !== MEDIA_URL) return net.fetch(input, init);
+      inFlight++;
+      peaks.push(inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      try {
+        return await net.fetch(input, init);
+      } finally {
+        inFlight--;
+      }
+    }) as typeof globalThis.fetch;
+    return { ...net, fetch, peaks };
+  }
+
+  test("uploads go two at a time and the inquiry waits for all of them", async () => {
+    const net = slowNetwork();
+    const { run } = setup({ fetch: net.fetch, concurrency: undefined });
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(Math.max(...net.peaks)).toBe(2);
+    expect(net.uploads).toHaveLength(3);
+    expect(net.urls.at(-1)).toBe(INQUIRY_URL);
+  });
+
+  test("a photo made ready before Send is uploaded as it is, without compressing it again", async () => {
+    const compress = jest.fn(async () => halvingCompressor);
+    const ready = new Blob([new Uint8Array(123)], { type: "image/jpeg" });
+    const { net, run } = setup({ compress, prepared: () => Promise.resolve(ready), concurrency: undefined });
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(compress).not.toHaveBeenCalled();
+    expect(net.uploads.map((u) => u.size)).toEqual([123, 123, 123]);
+  });
+
+  test("the progress moves with the bytes sent", async () => {
+    const uploadFetch = (onProgress: (loaded: number, total: number) => void) =>
+      (async (input: RequestInfo | URL, init?: RequestInit) => {
+        onProgress(250, 500);
+        onProgress(500, 500);
+        return net.fetch(input, init);
+      }) as typeof globalThis.fetch;
+    const { net, run, events } = setup({ uploadFetch });
+    await run();
+    const a = events.flatMap((e) => (e.type === "image" && e.progress.key === "a" ? [e.progress] : []));
+    expect(a.map((p) => [p.stage, p.loaded, p.total])).toEqual([
+      ["waiting", 0, 0],
+      ["compressing", 0, 0],
+      ["compressing", 0, 0],
+      ["compressing", 0, 0],
+      ["uploading", 0, 500],
+      ["uploading", 250, 500],
+      ["uploading", 500, 500],
+      ["done", 500, 500],
+    ]);
+  });
+
+  test("while an upload is retrying no new one starts, and when it fails for good the rest are not sent", async () => {
+    const { net, run } = setup({ concurrency: undefined });
+    // a: ok; b: fails three times (two retries), so c never starts
+    net.mediaAnswers.push(undefined, status(500), status(500), status(500));
+    const result = await run();
+    expect(result).toMatchObject({ ok: false, reason: "upload", image: { key: "b" } });
+    expect(net.urls.filter((u) => u === MEDIA_URL)).toHaveLength(4);
+    expect(net.inquiries).toHaveLength(0);
   });
 });

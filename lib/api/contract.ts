@@ -283,6 +283,49 @@ export async function sendContact(body: ContactRequest, fetchImpl: Fetch = fetch
   await postJson(fetchImpl, endpoints.contact(), contactSchema.parse(body), signal);
 }
 
+/** The headers of an XMLHttpRequest's answer, as a Headers. */
+function xhrHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * A `fetch` over XMLHttpRequest, for uploads: fetch reports nothing while a
+ * body is sent, XMLHttpRequest's `upload.onprogress` does. It takes what
+ * uploadMedia gives it (method, headers, a FormData body, a signal) and
+ * answers a Response; no answer at all rejects (a network error), an abort
+ * rejects with the signal's reason. `XHR` is injectable for tests.
+ */
+export function xhrFetch(
+  onProgress: (loaded: number, total: number) => void,
+  XHR: typeof XMLHttpRequest = XMLHttpRequest,
+): Fetch {
+  const send = (input: RequestInfo | URL, init: RequestInit = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const { signal } = init;
+      if (signal?.aborted) return reject(signal.reason);
+      const xhr = new XHR();
+      xhr.open(init.method ?? "GET", String(input));
+      new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded, event.total);
+      xhr.onload = () => {
+        if (xhr.status < 200) return reject(new TypeError("Ingen gyldig statuskode"));
+        const body = xhr.status === 204 || xhr.status === 205 || xhr.status === 304 ? null : xhr.responseText;
+        resolve(new Response(body, { status: xhr.status, headers: xhrHeaders(xhr.getAllResponseHeaders()) }));
+      };
+      xhr.onerror = () => reject(new TypeError("Nettverksfeil"));
+      xhr.ontimeout = xhr.onerror;
+      xhr.onabort = () => reject(signal?.reason ?? new DOMException("Avbrutt", "AbortError"));
+      signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
+  return send as Fetch;
+}
+
 /** A stored upload as the inquiry names it: its url made absolute on the admin host. */
 const toImageRef = (doc: { filename: string; url: string }): ImageRef => ({
   filename: doc.filename,

@@ -216,6 +216,8 @@ export const stringsSchema = z.strictObject({
     failed: text,
     retry: text,
   }),
+  /** Drafts kept on the device (quote and booking forms), and the quote form's offline notice. */
+  drafts: z.strictObject({ restored: text, startOver: text, offline: text }),
   thanksPage: z.strictObject({ meta, heading: text, text, homeLink: text }),
   errorPage: z.strictObject({
     title: text,

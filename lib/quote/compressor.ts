@@ -18,10 +18,11 @@ let loading: Promise<Compressor> | undefined;
 export function loadCompressor(): Promise<Compressor> {
   loading ??= import("browser-image-compression").then(
     ({ default: imageCompression }): Compressor =>
-      (file, onProgress) =>
+      (file, onProgress, signal) =>
         imageCompression(file, {
           ...COMPRESSION_OPTIONS,
           onProgress,
+          signal,
           libURL: new URL(COMPRESSION_LIBRARY_PATH, window.location.href).href,
         }),
     (error: unknown) => {

@@ -4,9 +4,11 @@
  * image, and a failure leaves the form as it was. `fetch`, the compressor, the clock and the waits are injected, so every
  * failure path is unit-tested with fakes.
  *
- *   for each image, in order:  compress (or keep the original when that fails
- *   and it is an image within MAX_UPLOAD_BYTES) → upload as img_<random><time>.<ext>,
- *   retried twice with a growing delay → remember the stored url
+ *   each image:  its photo made ready (compressed when it was chosen, by
+ *   lib/quote/prepare.ts; else compressed now, or the original when that fails
+ *   and it is an image within MAX_UPLOAD_BYTES) → uploaded as
+ *   img_<random><time>.<ext>, retried twice with a growing delay → its stored url kept
+ *   two images at a time; while one upload is retrying no new one starts
  *   then:  POST /inquiry with every damage's images
  *
  * An image already uploaded (in `uploaded`, kept by the caller between tries)
@@ -15,20 +17,30 @@
  * upload it gets: before sending it again, the pipeline asks for it by name.
  * A busy server's `Retry-After` is waited out before the next try. The first image that cannot be uploaded stops the
  * send: nothing is sent with a missing image. The answer says what failed; the
- * caller keeps the form as it was.
+ * caller keeps the form as it was. Uploads report the bytes sent when the
+ * upload call can tell (`uploadFetch`, XMLHttpRequest in the browser).
  */
 import { ApiError, MAX_UPLOAD_BYTES, findMedia, sendInquiry, uploadMedia, type Fetch } from "../api/contract";
 import { mediaFilename } from "./filename";
 import { buildInquiry, type ImageRef, type QuoteFormValues, type QuoteImage } from "./form";
 
-/** Makes an image smaller; reports 0–100 while it works. */
-export type Compressor = (file: File, onProgress: (percent: number) => void) => Promise<Blob>;
+/** Makes an image smaller; reports 0–100 while it works; stops when `signal` aborts. */
+export type Compressor = (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => Promise<Blob>;
+
+/** Bytes of one upload sent so far, of how many. */
+export type UploadProgress = (loaded: number, total: number) => void;
 
 export interface PipelineDeps {
   fetch: Fetch;
   /** loaded lazily by the caller: the compression library is not in the first-load JavaScript */
   compress: () => Promise<Compressor>;
   userId: string;
+  /** the photo made ready before Send (lib/quote/prepare.ts), when there is one for this image */
+  prepared?: (image: QuoteImage) => Promise<Blob | undefined> | undefined;
+  /** a fetch for one upload that reports its bytes as they are sent; without it, `fetch` */
+  uploadFetch?: (onProgress: UploadProgress) => Fetch;
+  /** how many uploads run at once (2) */
+  concurrency?: number;
   /** waits before the 2nd, 3rd, … upload attempt */
   retryDelaysMs?: number[];
   /** an upload or the inquiry that takes longer than this is given up (and the upload retried) */
@@ -48,6 +60,9 @@ export interface ImageProgress {
   /** upload attempt, from 1 */
   attempt: number;
   maxAttempts: number;
+  /** bytes of the upload sent so far, and its size (0 until it is known) */
+  loaded: number;
+  total: number;
 }
 
 export type PipelineEvent = { type: "image"; progress: ImageProgress } | { type: "inquiry" };
@@ -87,6 +102,7 @@ async function uploadWithRetries(
   filename: string,
   deps: PipelineDeps,
   report: (stage: ImageStage, attempt: number) => void,
+  onBytes: UploadProgress = () => {},
 ): Promise<UploadResult> {
   const delays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const sleep = deps.sleep ?? defaultSleep;
@@ -105,7 +121,8 @@ async function uploadWithRetries(
     }
     report("uploading", attempt);
     try {
-      const ref = await withTimeout(timeoutMs, (signal) => uploadMedia(blob, filename, deps.fetch, signal));
+      const fetchImpl = deps.uploadFetch?.(onBytes) ?? deps.fetch;
+      const ref = await withTimeout(timeoutMs, (signal) => uploadMedia(blob, filename, fetchImpl, signal));
       report("done", attempt);
       return { ok: true, ref };
     } catch (error) {
@@ -131,14 +148,20 @@ async function storedAlready(filename: string, deps: PipelineDeps, timeoutMs: nu
   }
 }
 
-async function compressOrOriginal(
+/** The image made smaller; the original when that fails and it may be uploaded whole; else undefined. */
+export async function compressOrOriginal(
   image: QuoteImage,
-  deps: PipelineDeps,
+  compress: () => Promise<Compressor>,
   report: (percent: number) => void,
+  signal?: AbortSignal,
 ): Promise<Blob | undefined> {
   try {
-    const compress = await deps.compress();
-    const blob = await compress(image.file, report);
+    const compressor = await compress();
+    const blob = await compressor(
+      image.file,
+      (percent) => report(Math.max(0, Math.min(100, Math.round(percent)))),
+      signal,
+    );
     if (blob.size > 0) return blob;
   } catch {
     // fall through to the original
@@ -146,6 +169,76 @@ async function compressOrOriginal(
   const { file } = image;
   if (file.type.startsWith("image/") && file.size > 0 && file.size <= MAX_UPLOAD_BYTES) return file;
   return undefined;
+}
+
+/** While an upload is retrying (the connection is in doubt) no new upload starts. */
+function createGate() {
+  let closed = 0;
+  let waiting: (() => void)[] = [];
+  return {
+    close: () => void closed++,
+    open() {
+      if (--closed > 0) return;
+      waiting.forEach((resume) => resume());
+      waiting = [];
+    },
+    wait: () => (closed > 0 ? new Promise<void>((resume) => waiting.push(resume)) : Promise.resolve()),
+  };
+}
+
+type Report = (
+  key: string,
+  stage: ImageStage,
+  percent: number,
+  attempt?: number,
+  loaded?: number,
+  total?: number,
+) => void;
+type ImageFailure = Extract<PipelineResult, { reason: "upload" }>;
+
+/**
+ * One image: its photo (ready, or compressed now), then its upload once no
+ * other upload is retrying; answers its stored ref, what failed, or undefined
+ * when another image failed for good first.
+ */
+async function sendImage(
+  { image, damageIndex }: { image: QuoteImage; damageIndex: number },
+  deps: PipelineDeps,
+  gate: ReturnType<typeof createGate>,
+  report: Report,
+  stop: { failure?: ImageFailure },
+): Promise<{ ok: true; ref: ImageRef } | ImageFailure | undefined> {
+  report(image.key, "compressing", 0);
+  const blob = await (deps.prepared?.(image) ??
+    compressOrOriginal(image, deps.compress, (percent) => report(image.key, "compressing", percent)));
+  if (!blob) {
+    report(image.key, "failed", 0);
+    return (stop.failure ??= { ok: false, reason: "upload", damageIndex, image, status: 0 });
+  }
+  await gate.wait();
+  if (stop.failure) return undefined; // another image failed for good: this one is not sent
+  const filename = mediaFilename(image.file, { random: deps.random, now: deps.now });
+  let bytes = { loaded: 0, total: blob.size };
+  let retrying = false;
+  const result = await uploadWithRetries(
+    blob,
+    filename,
+    deps,
+    (stage, attempt) => {
+      if (stage === "retrying" && !retrying) gate.close();
+      retrying ||= stage === "retrying";
+      if (stage === "uploading" || stage === "retrying") bytes = { loaded: 0, total: bytes.total };
+      report(image.key, stage, 100, attempt, stage === "done" ? bytes.total : bytes.loaded, bytes.total);
+    },
+    (loaded, total) => {
+      bytes = { loaded, total };
+      report(image.key, "uploading", 100, undefined, loaded, total);
+    },
+  );
+  // a failure is known before the gate opens, so no waiting upload starts after it
+  if (!result.ok) stop.failure ??= { ok: false, reason: "upload", damageIndex, image, status: result.status };
+  if (retrying) gate.open();
+  return result.ok ? result : stop.failure;
 }
 
 export async function sendQuote(
@@ -159,32 +252,30 @@ export async function sendQuote(
   const images = values.damages.flatMap((damage, damageIndex) =>
     damage.images.map((image) => ({ image, damageIndex })),
   );
+  const attemptNow = new Map<string, number>();
+  const report: Report = (key, stage, percent, attempt, loaded = 0, total = 0) => {
+    if (attempt !== undefined) attemptNow.set(key, attempt);
+    const progress = { key, stage, percent, attempt: attemptNow.get(key) ?? 0, maxAttempts, loaded, total };
+    onEvent({ type: "image", progress });
+  };
 
-  const report = (key: string, stage: ImageStage, percent: number, attempt = 0) =>
-    onEvent({ type: "image", progress: { key, stage, percent, attempt, maxAttempts } });
+  for (const { image } of images)
+    report(image.key, uploaded.has(image.key) ? "done" : "waiting", uploaded.has(image.key) ? 100 : 0);
 
-  for (const { image } of images) {
-    if (uploaded.has(image.key)) report(image.key, "done", 100);
-    else report(image.key, "waiting", 0);
-  }
-
-  for (const { image, damageIndex } of images) {
-    if (uploaded.has(image.key)) continue;
-    report(image.key, "compressing", 0);
-    const blob = await compressOrOriginal(image, deps, (percent) =>
-      report(image.key, "compressing", Math.max(0, Math.min(100, Math.round(percent)))),
-    );
-    if (!blob) {
-      report(image.key, "failed", 0);
-      return { ok: false, reason: "upload", damageIndex, image, status: 0 };
+  const todo = images.filter(({ image }) => !uploaded.has(image.key));
+  const gate = createGate();
+  const stop: { failure?: ImageFailure } = {};
+  const worker = async () => {
+    for (;;) {
+      await gate.wait();
+      const next = stop.failure ? undefined : todo.shift();
+      if (!next) return;
+      const result = await sendImage(next, deps, gate, report, stop);
+      if (result?.ok) uploaded.set(next.image.key, result.ref);
     }
-    const filename = mediaFilename(image.file, { random: deps.random, now: deps.now });
-    const result = await uploadWithRetries(blob, filename, deps, (stage, attempt) =>
-      report(image.key, stage, 100, attempt),
-    );
-    if (!result.ok) return { ok: false, reason: "upload", damageIndex, image, status: result.status };
-    uploaded.set(image.key, result.ref);
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 2) }, worker));
+  if (stop.failure) return stop.failure;
 
   onEvent({ type: "inquiry" });
   try {

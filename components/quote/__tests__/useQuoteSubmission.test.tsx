@@ -58,6 +58,7 @@ function setup() {
       compress: async () => keep,
       userId: "nettside-anonym",
       previewUrl: (image) => `blob:${image.key}`,
+      resend: () => {},
       onSent,
     }),
   );

@@ -1,0 +1,154 @@
+/**
+ * Drafts on the device and offline sends, as a visitor on a phone meets them:
+ * what was typed and chosen comes back after a reload (photos included), `Start
+ * på nytt` empties the form, and a quote sent without a connection goes by
+ * itself, once, when the connection returns.
+ */
+import { expect, test, type Locator, type Page } from "./fixtures";
+import fs from "node:fs";
+import path from "node:path";
+import { makePhotos } from "./photos";
+
+const dataDir = process.env.E2E_DATA_DIR!;
+let photo: (name: string) => string = () => "";
+const OFFLINE = "Du er uten nett. Vi sender forespørselen når du er på nett igjen.";
+const NOTICE = "Vi har tatt vare på utkastet ditt.";
+
+test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+test.beforeAll(async () => {
+  photo = await makePhotos("draft-fixtures");
+});
+
+const quoteForm = (page: Page) => page.getByRole("form", { name: "Få et pristilbud" });
+const damage = (form: Locator, n: number) => form.getByRole("region", { name: `Skade ${n}` });
+const reg = () => `dr${Math.random().toString(36).slice(2, 7)}`.toUpperCase();
+
+async function fillQuote(form: Locator, regNumber: string) {
+  await form.getByLabel("Registreringsnummer").fill(regNumber);
+  await form.getByLabel("E-post").fill("kari.nordmann@example.no");
+  await form.getByLabel("Telefon").fill("+47 912 34 567");
+  await form.getByLabel("Melding (valgfritt)").fill("Bulk i bakdøra.");
+  await damage(form, 1)
+    .getByLabel("Last opp bilder")
+    .setInputFiles([photo("bakdor.jpg"), photo("skjermen.jpg"), photo("panser.png")]);
+  await expect(damage(form, 1).getByRole("img")).toHaveCount(3);
+}
+
+async function expectQuoteBack(form: Locator, regNumber: string) {
+  await expect(form.getByLabel("Registreringsnummer")).toHaveValue(regNumber);
+  await expect(form.getByLabel("E-post")).toHaveValue("kari.nordmann@example.no");
+  await expect(form.getByLabel("Telefon")).toHaveValue("+47 912 34 567");
+  await expect(form.getByLabel("Melding (valgfritt)")).toHaveValue("Bulk i bakdøra.");
+  const images = damage(form, 1).getByRole("img");
+  await expect(images).toHaveCount(3);
+  await expect(images.nth(0)).toHaveAttribute("alt", "bakdor.jpg");
+  // the thumbnails show the stored photos: each has loaded, none is broken
+  for (const image of await images.all()) {
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+}
+
+/** The drafts are saved a moment after the last change. */
+const settle = (page: Page) => page.waitForTimeout(1000);
+
+interface StoredInquiry {
+  Inquiry: { RegNumber: string };
+  damageRequests: { Images: { filename: string }[] }[];
+}
+
+function inquiriesFor(regNumber: string): StoredInquiry[] {
+  const dir = path.join(dataDir, "inquiry");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as StoredInquiry)
+    .filter((record) => record.Inquiry.RegNumber === regNumber);
+}
+
+test("a quote survives a reload, photos included; Start på nytt empties it for good", async ({ page }) => {
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  await expect(form.getByRole("status").filter({ hasText: NOTICE })).toHaveCount(0); // a first visit: no notice
+  const regNumber = reg();
+  await fillQuote(form, regNumber);
+  await settle(page);
+
+  await page.reload();
+  await expect(form.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
+  await expectQuoteBack(form, regNumber);
+
+  await form.getByRole("button", { name: "Start på nytt" }).click();
+  await expect(form.getByText(NOTICE)).toHaveCount(0);
+  await expect(form.getByLabel("Registreringsnummer")).toHaveValue("");
+  await expect(form.getByLabel("Registreringsnummer")).toBeFocused();
+  await expect(damage(form, 1).getByRole("img")).toHaveCount(0);
+
+  await page.reload();
+  await expect(form.getByLabel("E-post")).toHaveValue("");
+  await expect(form.getByText(NOTICE)).toHaveCount(0);
+});
+
+test("offline at Send: the form says so, keeps everything, and sends once by itself when back online", async ({
+  page,
+  context,
+}) => {
+  const uploads: string[] = [];
+  const inquiries: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (r.method() === "POST" && url.pathname === "/api/media") uploads.push(r.url());
+    if (r.method() === "POST" && url.pathname === "/inquiry") inquiries.push(r.url());
+  });
+  await page.goto("/");
+  const form = quoteForm(page);
+  const regNumber = reg();
+  await fillQuote(form, regNumber);
+  await settle(page);
+  await page.reload();
+  await expectQuoteBack(form, regNumber);
+
+  await context.setOffline(true);
+  await form.getByRole("button", { name: "Send forespørsel" }).click();
+  await expect(page.getByRole("status").filter({ hasText: OFFLINE })).toBeVisible();
+  await expectQuoteBack(form, regNumber);
+
+  await context.setOffline(false);
+  await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Takk for henvendelsen!");
+  const stored = inquiriesFor(regNumber);
+  expect(stored).toHaveLength(1);
+  const images = stored[0]!.damageRequests.flatMap((d) => d.Images);
+  expect(images).toHaveLength(3);
+  for (const image of images) expect(fs.existsSync(path.join(dataDir, "media", image.filename))).toBe(true);
+  expect(uploads).toHaveLength(3);
+  expect(inquiries).toHaveLength(1);
+
+  // sent: the draft is gone
+  await page.goto("/pristilbud");
+  await expect(quoteForm(page).getByLabel("Registreringsnummer")).toHaveValue("");
+  await expect(page.getByText(NOTICE)).toHaveCount(0);
+});
+
+test("the booking form's draft survives a reload, and Start på nytt empties it", async ({ page }) => {
+  await page.goto("/kontakt");
+  const email = page.getByLabel("E-post", { exact: true });
+  await email.fill("ola@example.no");
+  await page.getByLabel("Telefon", { exact: true }).fill("912 34 567");
+  await page.getByLabel("Melding (Valgfri)").fill("Passer det på fredag?");
+  await settle(page);
+
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
+  await expect(email).toHaveValue("ola@example.no");
+  await expect(page.getByLabel("Telefon", { exact: true })).toHaveValue("912 34 567");
+  await expect(page.getByLabel("Melding (Valgfri)")).toHaveValue("Passer det på fredag?");
+
+  await page.getByRole("button", { name: "Start på nytt" }).click();
+  await expect(email).toHaveValue("");
+  await expect(email).toBeFocused();
+  await page.reload();
+  await expect(email).toHaveValue("");
+  await expect(page.getByText(NOTICE)).toHaveCount(0);
+});

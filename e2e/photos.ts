@@ -1,0 +1,27 @@
+/** The photos the quote-form specs choose, made by sharp into a folder of their own. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+
+const noisy = (width: number, height: number) =>
+  sharp({
+    create: { width, height, channels: 3, background: "#888", noise: { type: "gaussian", mean: 120, sigma: 40 } },
+  });
+
+/**
+ * A phone-camera-sized photo (over 1 MB and 1920 px: it must be made smaller),
+ * `bakdor.jpg`, a small one, `skjermen.jpg`, and a PNG, `panser.png`, in a fresh
+ * folder named by `label`; answers the path of a photo by name.
+ */
+export async function makePhotos(label: string): Promise<(name: string) => string> {
+  const dir = path.join(os.tmpdir(), `${label}-${process.pid}`);
+  const photo = (name: string) => path.join(dir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  await noisy(2400, 1800).jpeg({ quality: 92 }).toFile(photo("bakdor.jpg"));
+  await noisy(800, 600).jpeg().toFile(photo("skjermen.jpg"));
+  await sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } })
+    .png()
+    .toFile(photo("panser.png"));
+  return photo;
+}

@@ -1,0 +1,103 @@
+/**
+ * The quote form as a draft kept on the device (lib/drafts/store.ts): the text
+ * fields, each damage's photos (the compressed copy once it exists, else the
+ * original), the uploads that are already stored (so a send that resumes
+ * never uploads a photo twice) and whether the visitor has pressed Send and it
+ * is still to go (offline). Pure conversions, so they are unit-tested.
+ */
+import type { ImageRef } from "../api/contract";
+import type { QuoteFormValues, QuoteImage } from "./form";
+
+export interface DraftImage {
+  key: string;
+  name: string;
+  type: string;
+  lastModified: number;
+  /** the compressed copy when `compressed`, else the file as chosen */
+  blob: Blob;
+  compressed: boolean;
+}
+
+export interface QuoteDraft {
+  regNumber: string;
+  email: string;
+  phone: string;
+  message: string;
+  damages: { message: string; images: DraftImage[] }[];
+  /** uploads already stored, by image key */
+  uploaded: Record<string, ImageRef>;
+  /** Send was pressed and the quote has not gone yet: it goes by itself on the next visit */
+  pending: boolean;
+}
+
+export interface QuoteDraftParts {
+  values: QuoteFormValues;
+  /** the compressed copies there are, by image key */
+  compressed: ReadonlyMap<string, Blob>;
+  uploaded: ReadonlyMap<string, ImageRef>;
+  pending: boolean;
+}
+
+/** Nothing typed, no photo chosen: there is nothing to keep. */
+export function isEmptyQuote(values: QuoteFormValues): boolean {
+  const typed = [values.regNumber, values.email, values.phone, values.message].some((v) => v.trim() !== "");
+  return !typed && values.damages.every((damage) => damage.images.length === 0);
+}
+
+/** The draft of the form as it stands, or undefined when there is nothing to keep. */
+export function toDraft({ values, compressed, uploaded, pending }: QuoteDraftParts): QuoteDraft | undefined {
+  if (isEmptyQuote(values)) return undefined;
+  const keys = new Set(values.damages.flatMap((damage) => damage.images.map((image) => image.key)));
+  return {
+    regNumber: values.regNumber,
+    email: values.email,
+    phone: values.phone,
+    message: values.message,
+    damages: values.damages.map((damage) => ({
+      message: damage.message,
+      images: damage.images.map(({ key, file }) => {
+        const small = compressed.get(key);
+        return {
+          key,
+          name: file.name,
+          type: file.type,
+          lastModified: file.lastModified,
+          blob: small ?? file,
+          compressed: small !== undefined,
+        };
+      }),
+    })),
+    uploaded: Object.fromEntries([...uploaded].filter(([key]) => keys.has(key))),
+    pending,
+  };
+}
+
+const toImage = (image: DraftImage): QuoteImage => ({
+  key: image.key,
+  file: new File([image.blob], image.name, { type: image.type || image.blob.type, lastModified: image.lastModified }),
+});
+
+/** The form's values and the rest back from a draft. */
+export function fromDraft(draft: QuoteDraft): QuoteDraftParts & { values: QuoteFormValues } {
+  const compressed = new Map<string, Blob>();
+  const values: QuoteFormValues = {
+    regNumber: draft.regNumber,
+    email: draft.email,
+    phone: draft.phone,
+    message: draft.message,
+    damages: draft.damages.map((damage) => ({
+      message: damage.message,
+      images: damage.images.map((stored) => {
+        const image = toImage(stored);
+        if (stored.compressed) compressed.set(image.key, image.file);
+        return image;
+      }),
+    })),
+  };
+  return {
+    values,
+    compressed,
+    uploaded: new Map(Object.entries(draft.uploaded ?? {})),
+    pending: draft.pending === true,
+  };
+}
