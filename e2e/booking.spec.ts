@@ -79,8 +79,29 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Takk for henvendelsen!");
     expect(await storage(page)).toEqual({ services: null, price: null });
     await expect.poll(() => storedContact(email)).toMatchObject({ email, phone: "+47 912 34 567", message: expected });
+
+    // the calculator's choices were kept on the device until the booking was made; now they are gone
+    expect(await storedDraftNames(page)).not.toContain("calculator");
   });
 });
+
+/** The names of the drafts kept in the browser's IndexedDB (the database the site's draft store uses). */
+function storedDraftNames(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open("bulkeklinikken-utkast");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("utkast")) return resolve([]);
+          const keys = db.transaction("utkast").objectStore("utkast").getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.map(String));
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+  );
+}
 
 test("a forced 500 keeps everything, shows the error, and a retry sends it", async ({ page }) => {
   await bookOrder(page);

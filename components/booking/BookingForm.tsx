@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/TextField";
 import { FIELD_LIMITS, sendContact } from "@/lib/api/contract";
 import { bookingMessage, bookingSchema, type BookingFields, type BookingValues } from "@/lib/booking";
+import { clearCalculatorDraft } from "@/lib/calculator/draft";
 import { clearSelection, sessionStore } from "@/lib/calculator/storage";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
@@ -58,7 +59,7 @@ function BookingFailure({
 }
 
 /**
- * The send: only an ok answer clears the calculator's stored selection and goes
+ * The send: only an ok answer clears the calculator's stored selection (and its draft) and goes
  * to the thank-you page; a failure keeps everything (status `failed`).
  */
 function useBookingSend(discardDraft: () => Promise<void>) {
@@ -75,7 +76,8 @@ function useBookingSend(discardDraft: () => Promise<void>) {
     setStatus("sent");
     const storage = sessionStore();
     if (storage) clearSelection(storage);
-    await discardDraft();
+    // the booking is made: the calculator's choices and this form's draft have done their job
+    await Promise.all([discardDraft(), clearCalculatorDraft()]);
     router.push(THANKS_PATH);
   };
   return { status, busy: status === "sending" || status === "sent", send };
