@@ -106,6 +106,50 @@ function useBookingDraft(form: UseFormReturn<BookingFields, unknown, BookingValu
 }
 
 /**
+ * The booking form's state: react-hook-form over the booking schema, the
+ * prefilled message, the draft on the device and the send. A field's error
+ * goes as soon as the visitor changes it; the next check is at `Send`.
+ */
+function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["fieldErrors"]) {
+  const resolver = useMemo(() => zodResolver(bookingSchema(fieldErrors)), [fieldErrors]);
+  const form = useForm<BookingFields, unknown, BookingValues>({
+    defaultValues: { email: "", phone: "", message: "" },
+    resolver,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { register, handleSubmit, clearErrors, setFocus } = form;
+  const markEdited = usePrefilledMessage(form, strings);
+  const draft = useBookingDraft(form, markEdited);
+  const { status, busy, send } = useBookingSend(draft.discard);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    void handleSubmit(send, (errors) => setFocus(errors.email ? "email" : "phone"))(event);
+  };
+  const field = (name: "email" | "phone") =>
+    register(name, {
+      onChange: () => {
+        clearErrors(name);
+        draft.schedule();
+      },
+    });
+  const message = register("message", {
+    onChange: () => {
+      markEdited();
+      draft.schedule();
+    },
+  });
+  const startOver = () => {
+    void draft.discard();
+    form.reset({ email: "", phone: "", message: "" });
+    requestAnimationFrame(() => setFocus("email")); // once the notice (and its button) is gone
+  };
+  return { form, draft, status, busy, submit, field, message, startOver };
+}
+
+/**
  * The booking form: e-mail, phone, an optional message prefilled from the
  * calculator's selection, in react-hook-form checked by the booking schema
  * (both problems shown at once, focus on the first). Sent with `sendContact`;
@@ -125,37 +169,9 @@ export function BookingForm({
   contact: { phone: string; email: string };
 }) {
   const id = useId();
-  const resolver = useMemo(() => zodResolver(bookingSchema(fieldErrors)), [fieldErrors]);
-  const form = useForm<BookingFields, unknown, BookingValues>({
-    defaultValues: { email: "", phone: "", message: "" },
-    resolver,
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
-  });
-  const { register, handleSubmit, clearErrors, setFocus, formState } = form;
-  const markEdited = usePrefilledMessage(form, strings);
-  const draft = useBookingDraft(form, markEdited);
-  const { status, busy, send } = useBookingSend(draft.discard);
+  const { form, draft, status, busy, submit, field, message, startOver } = useBookingForm(strings, fieldErrors);
+  const { formState } = form;
   const formRef = useRef<HTMLFormElement>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    void handleSubmit(send, (errors) => setFocus(errors.email ? "email" : "phone"))(event);
-  };
-  // a field's error goes as soon as the visitor changes it; the next check is at `Send`
-  const field = (name: "email" | "phone") =>
-    register(name, {
-      onChange: () => {
-        clearErrors(name);
-        draft.schedule();
-      },
-    });
-  const startOver = () => {
-    void draft.discard();
-    form.reset({ email: "", phone: "", message: "" });
-    requestAnimationFrame(() => setFocus("email")); // once the notice (and its button) is gone
-  };
   const classes = { field: styles.field, error: styles.fieldError };
 
   return (
@@ -186,17 +202,7 @@ export function BookingForm({
       />
       <div className={`${fieldStyles.field} ${styles.field}`}>
         <label htmlFor={`${id}-message`}>{strings.message}</label>
-        <textarea
-          id={`${id}-message`}
-          rows={11}
-          maxLength={FIELD_LIMITS.message}
-          {...register("message", {
-            onChange: () => {
-              markEdited();
-              draft.schedule();
-            },
-          })}
-        />
+        <textarea id={`${id}-message`} rows={11} maxLength={FIELD_LIMITS.message} {...message} />
       </div>
 
       {status === "failed" && (

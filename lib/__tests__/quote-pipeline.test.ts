@@ -256,7 +256,9 @@ describe("upload failures", () => {
     expect(net.inquiries).toHaveLength(0);
     expect([...uploaded.keys()]).toEqual(["a"]);
   });
+});
 
+describe("upload failures: lost answers, a busy server, answers not worth retrying, hangs", () => {
   test("an upload whose answer was lost is looked up by name, found, and not sent again", async () => {
     const { net, run, sleeps } = setup();
     net.mediaAnswers.push("lost");
