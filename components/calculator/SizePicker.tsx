@@ -10,8 +10,8 @@ const factorFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 }
 
 /**
  * The car sizes as toggle buttons (`aria-pressed`); pressing the chosen one deselects it.
- * Each button is named by all the text it shows (`Liten Pris × 1`), so a voice user who says
- * what they see reaches it.
+ * Each button is named by its own content, all the text it shows (`Liten Pris × 1`: the
+ * picture has no text of its own), so a voice user who says what they see reaches it.
  */
 export function SizePicker({
   sizes,
@@ -37,14 +37,13 @@ export function SizePicker({
         {strings.sizesHint}
       </p>
       <div role="group" aria-labelledby={`${id}-heading`} aria-describedby={`${id}-hint`} className={styles.sizes}>
-        {sizes.map((size, i) => {
+        {sizes.map((size) => {
           const pressed = selected === size.type;
           return (
             <button
               key={size.type}
               type="button"
               aria-pressed={pressed}
-              aria-labelledby={`${id}-${i}-name ${id}-${i}-factor`}
               className={styles.size}
               disabled={!ready}
               onClick={() => onSelect(size.type)}
@@ -53,10 +52,10 @@ export function SizePicker({
                 {pressed && <Icon name="check" size={14} />}
               </span>
               <Picture image={size.image} alt="" sizes="(min-width: 761px) 200px, 30vw" className={styles.sizeImage} />
-              <span id={`${id}-${i}-name`} className={styles.sizeName}>
+              <span className={styles.sizeName}>
                 {size.type}
               </span>
-              <span id={`${id}-${i}-factor`} className={styles.sizeFactor}>
+              <span className={styles.sizeFactor}>
                 {fill(strings.sizeFactor, { factor: factorFormat.format(size.multiplier) })}
               </span>
             </button>
