@@ -187,11 +187,20 @@ test.describe("on a phone", () => {
     expect(requests.some((r) => r.url().includes("browser-image-compression"))).toBe(false);
     await addPhotos(form);
 
+    // the inquiry is held until the progress view has been looked at: the photos are ready before
+    // Send, so without the hold the send can finish before the test sees it
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/inquiry", async (route) => {
+      await held;
+      await route.continue();
+    });
     await send(form);
     const progress = page.getByRole("region", { name: "Sender forespørselen" });
     await expect(progress).toBeVisible();
     await expect(progress.getByRole("listitem")).toHaveCount(3);
     await expect(progress.getByRole("status")).toBeVisible();
+    release();
     await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Takk for henvendelsen!");
 

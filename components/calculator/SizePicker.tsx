@@ -52,9 +52,7 @@ export function SizePicker({
                 {pressed && <Icon name="check" size={14} />}
               </span>
               <Picture image={size.image} alt="" sizes="(min-width: 761px) 200px, 30vw" className={styles.sizeImage} />
-              <span className={styles.sizeName}>
-                {size.type}
-              </span>
+              <span className={styles.sizeName}>{size.type}</span>
               <span className={styles.sizeFactor}>
                 {fill(strings.sizeFactor, { factor: factorFormat.format(size.multiplier) })}
               </span>
