@@ -162,9 +162,14 @@ async function flush(file: string): Promise<void> {
 }
 
 /** The doc Payload answers for a stored upload. */
-async function mediaDoc(dir: string, filename: string): Promise<MediaResponse["doc"]> {
+async function mediaDoc(
+  dir: string,
+  filename: string,
+  /** what the bytes are, when the caller has just read them (an upload); else read again */
+  known?: Awaited<ReturnType<typeof detectImage>>,
+): Promise<MediaResponse["doc"]> {
   const file = path.join(dir, filename);
-  const [stat, image] = await Promise.all([fs.promises.stat(file), detectImage(file)]);
+  const [stat, image] = await Promise.all([fs.promises.stat(file), known ?? detectImage(file)]);
   return {
     id: filename.replace(/\.[^.]+$/, ""),
     filename,
@@ -194,12 +199,21 @@ export async function handleMediaUpload(req: http.IncomingMessage, res: http.Ser
       }
       await flush(temp);
       const filename = await claimName(temp, storedName(upload.file.name, image.ext));
-      const answer: MediaResponse = { doc: await mediaDoc(dir, filename), message: "Media successfully created." };
+      const answer: MediaResponse = {
+        doc: await mediaDoc(dir, filename, image),
+        message: "Media successfully created.",
+      };
       sendJson(res, 201, answer);
     } finally {
       await fs.promises.rm(temp, { force: true });
     }
   });
+}
+
+/** Stored names, the newest upload first (each file's time read once). */
+function newestFirst(dir: string, names: string[]): string[] {
+  const time = new Map(names.map((name) => [name, fs.statSync(path.join(dir, name)).mtimeMs]));
+  return names.sort((a, b) => time.get(b)! - time.get(a)!);
 }
 
 /** Payload's find, for the one query the site makes: `where[filename][equals]`, or none (newest first). */
@@ -215,10 +229,7 @@ export async function findMedia(_req: http.IncomingMessage, res: http.ServerResp
   const stored = fs.existsSync(dir)
     ? fs.readdirSync(dir).filter((name) => STORED_NAME.test(name) && !isTempName(name))
     : [];
-  const names =
-    wanted === null
-      ? stored.sort((a, b) => fs.statSync(path.join(dir, b)).mtimeMs - fs.statSync(path.join(dir, a)).mtimeMs)
-      : stored.filter((name) => name === wanted);
+  const names = wanted === null ? newestFirst(dir, stored) : stored.filter((name) => name === wanted);
   const docs = await Promise.all(names.slice(0, limit).map((name) => mediaDoc(dir, name)));
   const more = names.length > limit;
   sendJson(res, 200, {
