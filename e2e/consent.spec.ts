@@ -207,6 +207,8 @@ test("after Godta with a GTM id: the tag manager loads after the page is interac
   await expect
     .poll(async () => (await vitalsEvents(page)).map((e) => e.metric_name))
     .toEqual(expect.arrayContaining(["FCP", "TTFB"]));
+  // the quote form far down the page gets its code when the visitor comes near it
+  await page.getByRole("button", { name: "Legg til skade" }).scrollIntoViewIfNeeded();
   await page.getByRole("button", { name: "Legg til skade" }).click();
   await page.waitForTimeout(300);
   await hidePage(page);

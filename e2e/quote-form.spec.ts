@@ -119,6 +119,49 @@ test("the compression library is not in the first-load JavaScript of / and /pris
   expect(fs.existsSync(path.join(OUT_DIR, "vendor", "browser-image-compression.js"))).toBe(true);
 });
 
+test("the forms' code (react-hook-form, the checks) is not in the first load of /, /pristilbud and /kontakt", () => {
+  for (const route of ["/", "/pristilbud", "/kontakt"]) {
+    for (const script of firstLoadScripts(htmlFor(route))) {
+      const code = fs.readFileSync(path.join(OUT_DIR, script.src), "utf8");
+      // react-hook-form's and zod's own names (minified code keeps these strings)
+      const formCode = ["shouldUnregister", "ZodError"].filter((s) => code.includes(s));
+      expect(formCode, `${route} ${script.src}`).toEqual([]);
+    }
+  }
+});
+
+test("the quote form works as plain HTML until its code arrives: what was typed stays, Send waits", async ({
+  page,
+}) => {
+  // hold every script the page itself does not list (the form's code comes later, on demand)
+  const firstLoad = new Set(firstLoadScripts(htmlFor("/pristilbud")).map((script) => script.src));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      if (!firstLoad.has(new URL(route.request().url()).pathname)) await released;
+      await route.continue();
+    },
+  );
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  const c = contact();
+  await fillContact(form, c);
+  await expect(form.getByRole("button", { name: "Send forespørsel" })).toBeDisabled();
+
+  release();
+  await expect(form.getByRole("button", { name: "Send forespørsel" })).toBeEnabled();
+  await expect(form.getByLabel("Registreringsnummer")).toHaveValue(c.reg.toUpperCase());
+  await expect(form.getByLabel("E-post")).toHaveValue(c.email);
+  await expect(form.getByLabel("Telefon")).toHaveValue(c.phone);
+  await expect(form.getByLabel("Melding (valgfritt)")).toHaveValue(c.message);
+  await expect(form.getByLabel("Melding (valgfritt)")).toBeFocused();
+  // and they are the form's values: sending checks the photos next, not the fields
+  await send(form);
+  await expect(form.getByText("Skade 1 mangler bilder")).toBeVisible();
+});
+
 test("the five checks fail in the spec's order, each focusing its field and showing its message", async ({ page }) => {
   await page.goto("/pristilbud");
   const form = quoteForm(page);
@@ -344,6 +387,7 @@ test("damages collapse, expand and remove by keyboard; images are removable", as
   const first = damage(form, 1);
   const toggle = first.getByRole("button", { name: "Skade 1" });
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(toggle).toBeEnabled(); // once the form's code has arrived (it is near the viewport)
   await toggle.focus();
   await page.keyboard.press("Enter");
   await expect(toggle).toHaveAttribute("aria-expanded", "false");

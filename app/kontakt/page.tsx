@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { BookingForm } from "@/components/booking/BookingForm";
+import { BookingFormIsland } from "@/components/booking/BookingFormIsland";
 import { BookingSummary } from "@/components/booking/BookingSummary";
 import { ContactDetails } from "@/components/contact/ContactDetails";
 import { PageIntro } from "@/components/content/PageIntro";
@@ -42,7 +42,7 @@ export default function ContactPage() {
         <section className={styles.form} aria-labelledby="booking-form-heading">
           <h2 id="booking-form-heading">{strings.booking.formHeading}</h2>
           <p className={styles.formLead}>{strings.booking.formLead}</p>
-          <BookingForm
+          <BookingFormIsland
             strings={strings.booking}
             fieldErrors={strings.fieldErrors}
             drafts={strings.drafts}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ContactDetails } from "@/components/contact/ContactDetails";
 import { PageIntro } from "@/components/content/PageIntro";
-import { QuoteForm } from "@/components/quote/QuoteForm";
+import { QuoteFormIsland } from "@/components/quote/QuoteFormIsland";
 import { getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
@@ -20,7 +20,7 @@ export default function QuotePage() {
     <>
       <PageIntro title={page.heading} titleId="quote-page-heading" lead={page.lead} />
       <div className={`container page-body ${styles.layout}`}>
-        <QuoteForm
+        <QuoteFormIsland
           strings={strings.quoteForm}
           fieldErrors={strings.fieldErrors}
           drafts={strings.drafts}

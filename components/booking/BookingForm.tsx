@@ -8,6 +8,7 @@ import { DraftNotice } from "@/components/drafts/DraftNotice";
 import { useDraft } from "@/components/drafts/useDraft";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/TextField";
+import { useHydrated } from "@/components/ui/useHydrated";
 import { FIELD_LIMITS, sendContact } from "@/lib/api/contract";
 import { bookingMessage, bookingSchema, type BookingFields, type BookingValues } from "@/lib/booking";
 import { clearCalculatorDraft } from "@/lib/calculator/draft";
@@ -29,7 +30,11 @@ type Status = "editing" | "sending" | "failed" | "sent";
 function usePrefilledMessage(form: UseFormReturn<BookingFields, unknown, BookingValues>, strings: Strings["booking"]) {
   const selection = useStoredSelection();
   const edited = useRef(false);
-  const { setValue } = form;
+  const { setValue, getValues } = form;
+  // a message typed before the form's code arrived is the visitor's
+  useEffect(() => {
+    if (getValues("message")) edited.current = true;
+  }, [getValues]);
   useEffect(() => {
     if (selection !== undefined && !edited.current) setValue("message", bookingMessage(selection, strings));
   }, [selection, setValue, strings]);
@@ -113,7 +118,10 @@ function useBookingDraft(form: UseFormReturn<BookingFields, unknown, BookingValu
 function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["fieldErrors"]) {
   const resolver = useMemo(() => zodResolver(bookingSchema(fieldErrors)), [fieldErrors]);
   const form = useForm<BookingFields, unknown, BookingValues>({
-    defaultValues: { email: "", phone: "", message: "" },
+    // No defaults: react-hook-form then takes each field's value from the page
+    // when it registers it, so what was typed into the prerendered form before
+    // this code arrived stays.
+    defaultValues: {},
     resolver,
     mode: "onSubmit",
     reValidateMode: "onSubmit",
@@ -170,6 +178,7 @@ export function BookingForm({
 }) {
   const id = useId();
   const { form, draft, status, busy, submit, field, message, startOver } = useBookingForm(strings, fieldErrors);
+  const ready = useHydrated();
   const { formState } = form;
   const formRef = useRef<HTMLFormElement>(null);
   const classes = { field: styles.field, error: styles.fieldError };
@@ -209,7 +218,7 @@ export function BookingForm({
         <BookingFailure strings={strings} contact={contact} onRetry={() => formRef.current?.requestSubmit()} />
       )}
 
-      <Button type="submit" size="lg" className={styles.submit} aria-disabled={busy || undefined}>
+      <Button type="submit" size="lg" className={styles.submit} disabled={!ready} aria-disabled={busy || undefined}>
         {status === "sending" ? strings.sending : strings.submit}
       </Button>
     </form>

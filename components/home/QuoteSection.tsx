@@ -1,4 +1,4 @@
-import { QuoteForm } from "@/components/quote/QuoteForm";
+import { QuoteFormIsland } from "@/components/quote/QuoteFormIsland";
 import type { HomePage, Site } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import styles from "./QuoteSection.module.css";
@@ -33,7 +33,7 @@ export function QuoteSection({
             ))}
           </ol>
         </div>
-        <QuoteForm
+        <QuoteFormIsland
           strings={strings}
           fieldErrors={fieldErrors}
           drafts={drafts}

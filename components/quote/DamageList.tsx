@@ -18,6 +18,8 @@ interface Props {
   /** what each thumbnail shows while its photo is made ready */
   preparing: Preparing;
   pickerId: (key: string) => string;
+  /** false until the form's code runs: its buttons are disabled until then */
+  ready: boolean;
   /** the id of the damage list's own error (none chosen) */
   errorId: string;
   /** the image that could not be uploaded, and what its thumbnail says */
@@ -26,7 +28,7 @@ interface Props {
 
 /** `Skadene`: one section per damage, `Legg til skade`, and the error when there is no damage. */
 export function DamageList(props: Props) {
-  const { damages, errors, labels, headingLevel, previewUrl, preparing, pickerId, errorId, failed } = props;
+  const { damages, errors, labels, headingLevel, previewUrl, preparing, pickerId, ready, errorId, failed } = props;
   const Heading = `h${headingLevel}` as const;
   const { fields, values, isExpanded, setExpanded, addButtonRef, addDamage } = damages;
   return (
@@ -48,6 +50,7 @@ export function DamageList(props: Props) {
           onAddImages={(files) => damages.addImages(index, files)}
           onRemoveImage={(key) => damages.removeImage(index, key)}
           pickerId={pickerId(field.id)}
+          ready={ready}
           error={errors?.[index]?.images?.message}
           failedKey={failed.key}
           failedLabel={failed.label}
@@ -58,7 +61,7 @@ export function DamageList(props: Props) {
         ref={addButtonRef}
         className={styles.addDamage}
         onClick={addDamage}
-        disabled={fields.length >= FIELD_LIMITS.damages}
+        disabled={!ready || fields.length >= FIELD_LIMITS.damages}
         aria-describedby={errors?.root ? errorId : undefined}
       >
         <Icon name="plus" />

@@ -10,7 +10,7 @@
  * `capture` many phones go straight to the camera and the gallery cannot be
  * used, and on a computer a second "camera" button would do the same as the first).
  */
-import { useId, useRef, useState, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
@@ -38,6 +38,8 @@ interface Props {
   onAddImages: (files: File[]) => string[];
   onRemoveImage: (key: string) => void;
   pickerId: string;
+  /** false until the form's code runs: its buttons are disabled until then */
+  ready: boolean;
   error?: string;
   /** the image that could not be uploaded, if it is in this damage */
   failedKey?: string;
@@ -118,6 +120,15 @@ function ImagePicker({
   pickerRef: RefObject<HTMLInputElement | null>;
   onFiles: (files: File[]) => void;
 }) {
+  // photos chosen in the prerendered form, before this code ran, are taken as if chosen now
+  useEffect(() => {
+    const input = pickerRef.current;
+    const files = Array.from(input?.files ?? []);
+    if (!input || files.length === 0) return;
+    input.value = "";
+    onFiles(files);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for what was there when the form took over
+  }, []);
   return (
     <div className={styles.picker} data-picker>
       <input
@@ -162,7 +173,8 @@ function DamageHead({
   expanded,
   onToggle,
   onRemove,
-}: Pick<Props, "number" | "labels" | "headingLevel" | "expanded" | "onToggle" | "onRemove"> & {
+  ready,
+}: Pick<Props, "number" | "labels" | "headingLevel" | "expanded" | "onToggle" | "onRemove" | "ready"> & {
   id: string;
   count: number;
 }) {
@@ -176,6 +188,7 @@ function DamageHead({
           aria-expanded={expanded}
           aria-controls={`${id}-panel`}
           onClick={onToggle}
+          disabled={!ready}
         >
           <span className={styles.chevron} data-expanded={expanded}>
             <Icon name="chevron" />
@@ -184,7 +197,7 @@ function DamageHead({
         </button>
       </Heading>
       <span className={styles.count}>{countText(labels, count)}</span>
-      <button type="button" className={styles.removeDamage} onClick={onRemove}>
+      <button type="button" className={styles.removeDamage} onClick={onRemove} disabled={!ready}>
         {labels.removeDamage}
       </button>
     </div>

@@ -56,6 +56,11 @@ export function QuoteFields({ form: { register, clearErrors }, errors, labels, f
         spellCheck={false}
         maxLength={FIELD_LIMITS.regNumber}
         {...reg}
+        ref={(input) => {
+          // a number typed before the form's code arrived is put in capitals before the form reads it
+          if (input) input.value = normaliseRegNumber(input.value);
+          reg.ref(input);
+        }}
         onChange={(event) => {
           const input = event.target;
           const upper = normaliseRegNumber(input.value);

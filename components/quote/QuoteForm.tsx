@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef } from "react";
 import { DraftNotice, OfflineNotice } from "@/components/drafts/DraftNotice";
+import { useHydrated } from "@/components/ui/useHydrated";
 import type { Strings } from "@/lib/content/strings-schema";
 import type { QuoteFormValues } from "@/lib/quote/form";
 import { DamageList } from "./DamageList";
@@ -23,7 +24,7 @@ import { useQuoteForm } from "./useQuoteForm";
 import { useQuoteSend } from "./useQuoteSend";
 import styles from "./QuoteForm.module.css";
 
-interface Props {
+export interface QuoteFormProps {
   strings: Strings["quoteForm"];
   /** the e-mail and phone messages shared with the booking form */
   fieldErrors: Strings["fieldErrors"];
@@ -38,13 +39,14 @@ interface Props {
   thanksHref: string;
 }
 
-export function QuoteForm(props: Props) {
+export function QuoteForm(props: QuoteFormProps) {
   const { strings, fieldErrors, drafts, contact, userId, labelledBy, headingLevel, thanksHref } = props;
   const id = useId();
   const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
   const pickerId = useCallback((key: string) => `${id}-picker-${key}`, [id]);
   const messages = useMemo(() => ({ ...fieldErrors, ...strings.errors }), [fieldErrors, strings.errors]);
   const { form, problem } = useQuoteForm(messages);
+  const ready = useHydrated();
   const quote = useQuoteSend({ form, userId, thanksHref });
   const { submission, draft, previewUrl, preparing } = quote;
   const damages = useDamages(form, { labels: strings.labels, pickerId, ...quote.imageHooks });
@@ -109,10 +111,11 @@ export function QuoteForm(props: Props) {
           previewUrl={previewUrl}
           preparing={{ states: preparing, labels: strings.progress }}
           pickerId={pickerId}
+          ready={ready}
           errorId={fieldId("damages-error")}
           failed={{ key: failure?.reason === "upload" ? failure.image.key : undefined, label: strings.progress.failed }}
         />
-        <SubmitRow labels={strings.labels} disabled={phase.name === "sending"} />
+        <SubmitRow labels={strings.labels} disabled={!ready || phase.name === "sending"} />
       </form>
     </div>
   );

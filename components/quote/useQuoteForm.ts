@@ -39,7 +39,11 @@ export function useQuoteForm(messages: QuoteMessages) {
     [messages],
   );
   const form = useForm<QuoteFormValues>({
-    defaultValues: emptyQuote(),
+    // No defaults for the text fields: react-hook-form then takes each field's
+    // value from the page when it registers it, so what was typed into the
+    // prerendered form before this code arrived stays (emptyQuote() is what
+    // `Start på nytt` resets to).
+    defaultValues: { damages: emptyQuote().damages },
     resolver,
     mode: "onSubmit",
     reValidateMode: "onSubmit",

@@ -2,20 +2,36 @@
  * Reads the calculator's hand-over back on /kontakt. Whatever is in storage is
  * parsed safely: anything malformed reads as "nothing chosen".
  */
-import { z } from "zod";
-import "../zod"; // parse without eval (CSP)
 import { categoryIds } from "./ids";
 import { STORAGE_KEYS, type KeyValueStorage, type StoredSelection, type StoredServices } from "./storage";
 
-const itemSchema = z.object({ title: z.string().trim().min(1).max(200), chosen: z.boolean() });
-const servicesSchema: z.ZodType<StoredServices> = z.object(
-  Object.fromEntries(categoryIds.map((id) => [id, z.array(itemSchema).max(20)])) as Record<
-    (typeof categoryIds)[number],
-    z.ZodArray<typeof itemSchema>
-  >,
-);
-const priceSchema = z.string().regex(/^\d{1,9}$/);
-const sizeSchema = z.string().trim().min(1).max(60);
+// Checked by hand, not with zod: this runs in /kontakt's first load, and zod's
+// core costs about 23 KB gzip there even in its small build, for three keys.
+
+/** A trimmed text of 1 to `max` characters, or undefined. */
+function shortText(value: unknown, max: number): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  return text.length >= 1 && text.length <= max ? text : undefined;
+}
+
+/** Every category with at most 20 `{ title, chosen }` items (titles trimmed), or undefined. */
+function parseServices(json: unknown): StoredServices | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const services: Partial<StoredServices> = {};
+  for (const id of categoryIds) {
+    const items: unknown = (json as Record<string, unknown>)[id];
+    if (!Array.isArray(items) || items.length > 20) return undefined;
+    const parsed = items.map((item: unknown) => {
+      const { title, chosen } = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+      const text = shortText(title, 200);
+      return text !== undefined && typeof chosen === "boolean" ? { title: text, chosen } : undefined;
+    });
+    if (parsed.some((item) => item === undefined)) return undefined;
+    services[id] = parsed as StoredServices[typeof id];
+  }
+  return services as StoredServices;
+}
 
 /** One key's value; null when missing or when the browser refuses storage. */
 export function readItem(storage: KeyValueStorage, key: string): string | null {
@@ -37,9 +53,7 @@ export function loadSelection(storage: KeyValueStorage): StoredSelection | null 
   } catch {
     return null;
   }
-  const services = servicesSchema.safeParse(json);
-  const price = priceSchema.safeParse(rawPrice);
-  if (!services.success || !price.success) return null;
-  const size = sizeSchema.safeParse(readItem(storage, STORAGE_KEYS.size));
-  return { services: services.data, price: Number(price.data), size: size.success ? size.data : null };
+  const services = parseServices(json);
+  if (!services || !/^\d{1,9}$/.test(rawPrice)) return null;
+  return { services, price: Number(rawPrice), size: shortText(readItem(storage, STORAGE_KEYS.size), 60) ?? null };
 }

@@ -4,7 +4,7 @@
  *   services  the category object, each category a list of { title, chosen }
  *   price     the total as a string of whole kroner, e.g. "5750"
  *   size      the chosen car size's type (ours: so the workshop knows the car size)
- * Reading it back (with zod, kept apart so the calculator page does not load zod) is in ./load-selection.ts.
+ * Reading it back (checked, anything malformed reads as nothing chosen) is in ./load-selection.ts.
  */
 import { categoryIds, type CategoryId } from "./ids";
 import { totalPrice, type Catalog, type CalculatorState } from "./state";
@@ -73,5 +73,14 @@ export function sessionStore(): KeyValueStorage | null {
     return typeof window === "undefined" ? null : window.sessionStorage;
   } catch {
     return null;
+  }
+}
+
+/** Whether the calculator handed over a choice (the services key is set); false when storage is refused. */
+export function hasStoredSelection(): boolean {
+  try {
+    return Boolean(sessionStore()?.getItem(STORAGE_KEYS.services));
+  } catch {
+    return false;
   }
 }

@@ -81,3 +81,8 @@ export function draftStore<T>(name: DraftName, now: () => number = Date.now): Dr
     },
   };
 }
+
+/** Whether a draft waits to be restored (one that is not too old). */
+export async function hasDraft(name: DraftName): Promise<boolean> {
+  return (await draftStore(name).load()) !== undefined;
+}
