@@ -41,7 +41,7 @@ export function useQuoteSend({ form, userId, thanksHref }: Options) {
   );
   const draft = useQuoteDraft({
     form,
-    uploaded: submission.uploaded,
+    kept: submission.kept,
     compressed: useCallback(() => preparer.compressed(), [preparer]),
     onRestored: useCallback(
       (values: QuoteFormValues, copies: ReadonlyMap<string, Blob>) =>

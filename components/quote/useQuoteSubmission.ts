@@ -112,11 +112,11 @@ export function useQuoteSubmission({
   /** forget an image's upload when it is removed from the form */
   const forget = useCallback((key: string) => sender.forget(key), [sender]);
 
-  /** back to an empty form's state (`Start på nytt`) */
+  /** back to an empty form's state (`Start på nytt`): nothing uploaded, no inquiry key */
   const reset = useCallback(() => {
-    sender.uploaded.clear();
+    sender.reset();
     setPhase({ name: "editing" });
   }, [sender]);
 
-  return { phase, items, progress, sendingInquiry, send, forget, reset, uploaded: sender.uploaded };
+  return { phase, items, progress, sendingInquiry, send, forget, reset, kept: sender.state };
 }

@@ -52,3 +52,19 @@ test("keeps the compressed copy when there is one, else the original, and comes 
   expect(back.uploaded.get("a")).toEqual(ref);
   expect(back.pending).toBe(true);
 });
+
+test("the inquiry's idempotency key is kept with the draft and comes back; a malformed one is dropped", () => {
+  const parts = { compressed: new Map(), uploaded: new Map(), pending: true };
+  const key = "0f8e2d7c-5b4a-4c3d-9e1f-2a3b4c5d6e7f";
+  const draft = toDraft({ values: filled(), ...parts, inquiryKey: key })!;
+  expect(draft.inquiryKey).toBe(key);
+  expect(fromDraft(draft).inquiryKey).toBe(key);
+
+  expect(toDraft({ values: filled(), ...parts })).not.toHaveProperty("inquiryKey");
+  const older = { ...draft } as Partial<typeof draft>;
+  delete older.inquiryKey; // a draft saved before keys existed
+  expect(fromDraft(older as typeof draft).inquiryKey).toBeUndefined();
+  for (const bad of ["", "to ord", "x".repeat(101), 42]) {
+    expect(fromDraft({ ...draft, inquiryKey: bad as string }).inquiryKey).toBeUndefined();
+  }
+});

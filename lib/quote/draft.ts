@@ -2,10 +2,12 @@
  * The quote form as a draft kept on the device (lib/drafts/store.ts): the text
  * fields, each damage's photos (the compressed copy once it exists, else the
  * original), the uploads that are already stored (so a send that resumes
- * never uploads a photo twice) and whether the visitor has pressed Send and it
- * is still to go (offline). Pure conversions, so they are unit-tested.
+ * never uploads a photo twice), whether the visitor has pressed Send and it
+ * is still to go (offline), and the inquiry's idempotency key, so the quote
+ * sent again on the next visit is the same inquiry to the API host. Pure
+ * conversions, so they are unit-tested.
  */
-import type { ImageRef } from "../api/contract";
+import { IDEMPOTENCY_KEY_PATTERN, type ImageRef } from "../api/contract";
 import type { QuoteFormValues, QuoteImage } from "./form";
 
 export interface DraftImage {
@@ -28,6 +30,8 @@ export interface QuoteDraft {
   uploaded: Record<string, ImageRef>;
   /** Send was pressed and the quote has not gone yet: it goes by itself on the next visit */
   pending: boolean;
+  /** the inquiry's idempotency key, from the first Send until the quote has gone (absent in older drafts) */
+  inquiryKey?: string;
 }
 
 export interface QuoteDraftParts {
@@ -36,6 +40,7 @@ export interface QuoteDraftParts {
   compressed: ReadonlyMap<string, Blob>;
   uploaded: ReadonlyMap<string, ImageRef>;
   pending: boolean;
+  inquiryKey?: string;
 }
 
 /** Nothing typed, no photo chosen: there is nothing to keep. */
@@ -45,7 +50,13 @@ export function isEmptyQuote(values: QuoteFormValues): boolean {
 }
 
 /** The draft of the form as it stands, or undefined when there is nothing to keep. */
-export function toDraft({ values, compressed, uploaded, pending }: QuoteDraftParts): QuoteDraft | undefined {
+export function toDraft({
+  values,
+  compressed,
+  uploaded,
+  pending,
+  inquiryKey,
+}: QuoteDraftParts): QuoteDraft | undefined {
   if (isEmptyQuote(values)) return undefined;
   const keys = new Set(values.damages.flatMap((damage) => damage.images.map((image) => image.key)));
   return {
@@ -69,6 +80,7 @@ export function toDraft({ values, compressed, uploaded, pending }: QuoteDraftPar
     })),
     uploaded: Object.fromEntries([...uploaded].filter(([key]) => keys.has(key))),
     pending,
+    ...(inquiryKey === undefined ? {} : { inquiryKey }),
   };
 }
 
@@ -76,6 +88,8 @@ const toImage = (image: DraftImage): QuoteImage => ({
   key: image.key,
   file: new File([image.blob], image.name, { type: image.type || image.blob.type, lastModified: image.lastModified }),
 });
+
+const validKey = (key: unknown) => (typeof key === "string" && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : undefined);
 
 /** The form's values and the rest back from a draft. */
 export function fromDraft(draft: QuoteDraft): QuoteDraftParts & { values: QuoteFormValues } {
@@ -99,5 +113,7 @@ export function fromDraft(draft: QuoteDraft): QuoteDraftParts & { values: QuoteF
     compressed,
     uploaded: new Map(Object.entries(draft.uploaded ?? {})),
     pending: draft.pending === true,
+    // a key that is not one the API takes is dropped: the next Send makes a new one
+    inquiryKey: validKey(draft.inquiryKey),
   };
 }

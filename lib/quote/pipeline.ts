@@ -11,16 +11,29 @@
  *   two images at a time; while one upload is retrying no new one starts
  *   then:  POST /inquiry with every damage's images
  *
- * An image already uploaded (in `uploaded`, kept by the caller between tries)
- * is not uploaded again. An upload whose answer never came (time-out, dropped
- * connection) may still have been stored, and the admin host stores every
+ * An image already uploaded (in the quote's SendState, kept by the caller
+ * between tries) is not uploaded again. An upload whose answer never came
+ * (time-out, dropped connection) may still have been stored, and the admin host stores every
  * upload it gets: before sending it again, the pipeline asks for it by name.
  * A busy server's `Retry-After` is waited out before the next try. The first image that cannot be uploaded stops the
  * send: nothing is sent with a missing image. The answer says what failed; the
  * caller keeps the form as it was. Uploads report the bytes sent when the
  * upload call can tell (`uploadFetch`, XMLHttpRequest in the browser).
+ *
+ * The inquiry carries the quote's idempotency key (made at its first Send,
+ * kept in the SendState until the quote has gone): when the answer to the
+ * inquiry is lost and the quote is sent again, now or on the next visit, the
+ * API host sees the same key and stores it once.
  */
-import { ApiError, MAX_UPLOAD_BYTES, findMedia, sendInquiry, uploadMedia, type Fetch } from "../api/contract";
+import {
+  ApiError,
+  MAX_UPLOAD_BYTES,
+  findMedia,
+  newIdempotencyKey,
+  sendInquiry,
+  uploadMedia,
+  type Fetch,
+} from "../api/contract";
 import { mediaFilename } from "./filename";
 import { buildInquiry, type ImageRef, type QuoteFormValues, type QuoteImage } from "./form";
 
@@ -48,6 +61,34 @@ export interface PipelineDeps {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
+}
+
+/**
+ * What one quote keeps from one Send to the next until it has gone (the
+ * sender keeps it between tries, the draft between visits): the uploads
+ * already stored, by image key, and the inquiry's idempotency key.
+ */
+export class SendState {
+  readonly uploaded = new Map<string, ImageRef>();
+  /** made when Send is first pressed; dropped once the workshop has the inquiry, or for a new quote */
+  inquiryKey: string | undefined = undefined;
+
+  /** The quote's idempotency key, made now when it has none yet. */
+  keyForSend(): string {
+    return (this.inquiryKey ??= newIdempotencyKey());
+  }
+
+  /** What a draft kept, put back (next to anything already kept). */
+  restore(uploaded: ReadonlyMap<string, ImageRef>, inquiryKey: string | undefined): void {
+    for (const [key, ref] of uploaded) this.uploaded.set(key, ref);
+    this.inquiryKey = inquiryKey ?? this.inquiryKey;
+  }
+
+  /** A new quote (`Start på nytt`): nothing uploaded, no key. */
+  clear(): void {
+    this.uploaded.clear();
+    this.inquiryKey = undefined;
+  }
 }
 
 export type ImageStage = "waiting" | "compressing" | "uploading" | "retrying" | "done" | "failed";
@@ -244,9 +285,11 @@ async function sendImage(
 export async function sendQuote(
   values: QuoteFormValues,
   deps: PipelineDeps,
-  uploaded: Map<string, ImageRef>,
+  state: SendState,
   onEvent: (event: PipelineEvent) => void = () => {},
 ): Promise<PipelineResult> {
+  const { uploaded } = state;
+  const key = state.keyForSend(); // normally made already, when Send was pressed
   const maxAttempts = (deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).length + 1;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const images = values.damages.flatMap((damage, damageIndex) =>
@@ -280,7 +323,8 @@ export async function sendQuote(
   onEvent({ type: "inquiry" });
   try {
     const body = buildInquiry(values, uploaded, deps.userId);
-    await withTimeout(timeoutMs, (signal) => sendInquiry(body, deps.fetch, signal));
+    await withTimeout(timeoutMs, (signal) => sendInquiry(body, deps.fetch, signal, key));
+    state.inquiryKey = undefined; // the quote has gone: a quote sent after this one is another inquiry
     return { ok: true };
   } catch (error) {
     return { ok: false, reason: "inquiry", status: error instanceof ApiError ? error.status : 0 };
@@ -292,23 +336,29 @@ export async function sendQuote(
  * (a double click, a second Enter), never a second inquiry.
  */
 export function createQuoteSender(deps: PipelineDeps) {
-  const uploaded = new Map<string, ImageRef>();
+  const state = new SendState();
   let running: Promise<PipelineResult> | undefined;
   return {
+    /** what the quote keeps between tries: the uploads that succeeded so far, the inquiry's key */
+    state,
     /** the uploads that succeeded so far, kept for the next try */
-    uploaded,
+    uploaded: state.uploaded,
     get busy() {
       return running !== undefined;
     },
     send(values: QuoteFormValues, onEvent?: (event: PipelineEvent) => void): Promise<PipelineResult> {
-      running ??= sendQuote(values, deps, uploaded, onEvent).finally(() => {
+      running ??= sendQuote(values, deps, state, onEvent).finally(() => {
         running = undefined;
       });
       return running;
     },
     /** forget an upload whose image was removed from the form */
     forget(key: string) {
-      uploaded.delete(key);
+      state.uploaded.delete(key);
+    },
+    /** a new quote (`Start på nytt`): nothing kept, no key */
+    reset() {
+      state.clear();
     },
   };
 }
