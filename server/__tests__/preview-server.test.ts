@@ -201,16 +201,17 @@ describe("POST /inquiry", () => {
   });
 });
 
-describe("POST /inquiry with an Idempotency-Key", () => {
-  const inquiries = () => storeSnapshot().filter((f) => f.startsWith("inquiry/"));
-  const keyed = (key: string, body = inquiry(7), headers: Record<string, string> = {}) =>
-    fetch(`${origin}/inquiry`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": key, ...headers },
-      body: JSON.stringify(body),
-    });
-  const answerOf = async (response: Response) => ({ status: response.status, body: await response.json() });
+/** The inquiry files in the store; a POST /inquiry with an Idempotency-Key; an answer's status and body. */
+const inquiries = () => storeSnapshot().filter((f) => f.startsWith("inquiry/"));
+const keyed = (key: string, body = inquiry(7)) =>
+  fetch(`${origin}/inquiry`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+    body: JSON.stringify(body),
+  });
+const answerOf = async (response: Response) => ({ status: response.status, body: await response.json() });
 
+describe("POST /inquiry with an Idempotency-Key: stored once", () => {
   test("the same key twice: both 201 with the same body, one record (the first), named from the key", async () => {
     const before = inquiries();
     const first = await answerOf(await keyed("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21", inquiry(8)));
@@ -235,6 +236,28 @@ describe("POST /inquiry with an Idempotency-Key", () => {
     expect(storeSnapshot().filter((f) => path.basename(f).startsWith("."))).toEqual([]);
   });
 
+  test("a key stays used after a restart: the record is on disk, not in the server's memory", async () => {
+    expect((await keyed("overlever-omstart")).status).toBe(201);
+    const before = inquiries();
+    const again = createPreviewServer({ root: siteRoot(), dataDir, log: () => {} });
+    await new Promise<void>((resolve) => again.listen(0, "127.0.0.1", resolve));
+    try {
+      const other = `http://127.0.0.1:${(again.address() as AddressInfo).port}`;
+      const answer = await fetch(`${other}/inquiry`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": "overlever-omstart" },
+        // its image urls name the host this server is reached at
+        body: JSON.stringify(inquiry(7)).replaceAll(origin, other),
+      });
+      expect(answer.status).toBe(201);
+      expect(inquiries()).toEqual(before);
+    } finally {
+      await new Promise((resolve) => again.close(resolve));
+    }
+  });
+});
+
+describe("POST /inquiry with an Idempotency-Key: which keys, and none", () => {
   test("keys that differ only in case are two inquiries", async () => {
     const before = inquiries();
     expect((await keyed("StorLiten")).status).toBe(201);
@@ -266,26 +289,6 @@ describe("POST /inquiry with an Idempotency-Key", () => {
     const before = inquiries();
     for (let i = 0; i < 2; i++) expect((await postJson("/inquiry", JSON.stringify(inquiry(9)))).status).toBe(201);
     expect(inquiries().filter((f) => !before.includes(f))).toHaveLength(2);
-  });
-
-  test("a key stays used after a restart: the record is on disk, not in the server's memory", async () => {
-    expect((await keyed("overlever-omstart")).status).toBe(201);
-    const before = inquiries();
-    const again = createPreviewServer({ root: siteRoot(), dataDir, log: () => {} });
-    await new Promise<void>((resolve) => again.listen(0, "127.0.0.1", resolve));
-    try {
-      const other = `http://127.0.0.1:${(again.address() as AddressInfo).port}`;
-      const answer = await fetch(`${other}/inquiry`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": "overlever-omstart" },
-        // its image urls name the host this server is reached at
-        body: JSON.stringify(inquiry(7)).replaceAll(origin, other),
-      });
-      expect(answer.status).toBe(201);
-      expect(inquiries()).toEqual(before);
-    } finally {
-      await new Promise((resolve) => again.close(resolve));
-    }
   });
 });
 
