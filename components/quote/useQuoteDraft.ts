@@ -7,7 +7,7 @@ import type { SendState } from "@/lib/quote/pipeline";
 
 interface Options {
   form: UseFormReturn<QuoteFormValues>;
-  /** what the sender keeps between tries (the uploads already stored, the inquiry's key); seeded from the draft */
+  /** what the sender keeps between tries (uploads stored, their names, the inquiry's key); seeded from the draft */
   kept: SendState;
   /** the compressed copies there are, by image key */
   compressed: () => ReadonlyMap<string, Blob>;
@@ -38,6 +38,7 @@ export function useQuoteDraft({ form, kept, compressed, onRestored, release, onP
         values: form.getValues(),
         compressed: compressed(),
         uploaded: kept.uploaded,
+        uploadNames: kept.uploadNames,
         pending: pending.current,
         inquiryKey: kept.inquiryKey,
       }),
@@ -48,7 +49,7 @@ export function useQuoteDraft({ form, kept, compressed, onRestored, release, onP
       if (!isEmptyQuote(form.getValues())) return false; // the visitor was quicker
       const parts = fromDraft(draft);
       form.reset(parts.values);
-      kept.restore(parts.uploaded, parts.inquiryKey);
+      kept.restore(parts);
       onRestored(parts.values, parts.compressed);
       if (parts.pending) {
         pending.current = true;

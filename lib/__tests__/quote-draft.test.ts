@@ -68,3 +68,22 @@ test("the inquiry's idempotency key is kept with the draft and comes back; a mal
     expect(fromDraft({ ...draft, inquiryKey: bad as string }).inquiryKey).toBeUndefined();
   }
 });
+
+test("each photo's upload name is kept with it and comes back; one we would not make is dropped", () => {
+  const parts = { compressed: new Map(), uploaded: new Map(), pending: true };
+  const names = new Map([
+    ["a", "img_k3j9x2ab1718000000000.jpg"],
+    ["gone", "img_zzzzzzzz1718000000000.jpg"], // an image no longer in the form
+  ]);
+  const draft = toDraft({ values: filled(), ...parts, uploadNames: names })!;
+  expect(draft.damages[0]!.images[0]!.uploadName).toBe("img_k3j9x2ab1718000000000.jpg");
+  expect(draft.damages[1]!.images[0]).not.toHaveProperty("uploadName"); // b's upload has not begun
+  expect([...fromDraft(draft).uploadNames]).toEqual([["a", "img_k3j9x2ab1718000000000.jpg"]]);
+
+  expect(fromDraft(toDraft({ values: filled(), ...parts })!).uploadNames.size).toBe(0); // an older draft
+  for (const bad of ["../etc/passwd", "skade.jpg", "", 7]) {
+    const tampered = toDraft({ values: filled(), ...parts })!;
+    tampered.damages[0]!.images[0]!.uploadName = bad as string;
+    expect(fromDraft(tampered).uploadNames.size).toBe(0);
+  }
+});

@@ -1,5 +1,6 @@
 /** The quote pipeline with a fake fetch and a fake compressor: the happy path and every failure path. */
 import { MAX_UPLOAD_BYTES, inquirySchema, type InquiryRequest } from "../api/contract";
+import { fromDraft, toDraft } from "../quote/draft";
 import type { QuoteFormValues, QuoteImage } from "../quote/form";
 import { MEDIA_FILENAME_PATTERN } from "../quote/filename";
 import {
@@ -545,5 +546,80 @@ describe("the inquiry's Idempotency-Key", () => {
     expect(sender.state.uploaded.size).toBe(0);
     await sender.send(values());
     expect(new Set(net.inquiryKeys.slice(4)).size).toBe(2);
+  });
+});
+
+describe("an image's upload name, kept with the quote", () => {
+  test("a reload after a lost upload answer: the next visit asks for that name and does not upload it again", async () => {
+    // visit 1: a's upload is stored but its answer is lost, and the page is reloaded while the retry waits
+    const first = setup({ sleep: () => new Promise<void>(() => {}) });
+    first.net.mediaAnswers.push("lost");
+    void first.run();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [lost] = first.net.uploads;
+    expect(first.state.uploadNames.get("a")).toBe(lost!.name);
+    // the name was given to the caller to keep before the upload went
+    const kept = first.events.findIndex((e) => e.type === "kept");
+    const uploading = first.events.findIndex(
+      (e) => e.type === "image" && e.progress.key === "a" && e.progress.stage === "uploading",
+    );
+    expect(kept).toBeGreaterThanOrEqual(0);
+    expect(kept).toBeLessThan(uploading);
+
+    // the draft the page left behind, read back on the next visit
+    const saved = toDraft({
+      values: values(),
+      compressed: new Map(),
+      uploaded: first.state.uploaded,
+      uploadNames: first.state.uploadNames,
+      pending: true,
+      inquiryKey: first.state.inquiryKey,
+    })!;
+    const back = fromDraft(saved);
+    const next = new SendState();
+    next.restore(back);
+    const { net } = first;
+    await expect(sendQuote(back.values, { ...first.deps, sleep: async () => {} }, next)).resolves.toEqual({ ok: true });
+
+    expect(net.uploads.filter((u) => u.name === lost!.name)).toHaveLength(1); // not uploaded again
+    expect(net.uploads).toHaveLength(3); // a once, then b and c
+    expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toEqual([`${FIND_URL}${lost!.name}&depth=0&limit=1`]);
+    expect(net.inquiries[0]!.damageRequests[0]!.Images[0]!.filename).toBe(lost!.name);
+  });
+
+  test("a kept name not stored after all: the lookup finds nothing and the photo goes under that same name", async () => {
+    const { net, run, state } = setup();
+    state.uploadNames.set("a", "img_abcdefgh1700000000000.jpg");
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.urls[0]).toBe(`${FIND_URL}img_abcdefgh1700000000000.jpg&depth=0&limit=1`);
+    expect(net.uploads.map((u) => u.name)[0]).toBe("img_abcdefgh1700000000000.jpg");
+    expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toHaveLength(1); // b and c had no name yet
+  });
+
+  test("Prøv igjen after an upload whose last answer was lost: asked for by the same name, found, not sent again", async () => {
+    const { net, run, state, sleeps } = setup();
+    net.mediaAnswers.push(status(500), status(502), "lost"); // a: the third try is stored, its answer lost
+    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { key: "a" }, status: 0 });
+    expect(sleeps).toEqual([800, 2400]);
+    const name = state.uploadNames.get("a");
+    expect(net.uploads.map((u) => u.name)).toEqual([name]);
+
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads.filter((u) => u.name === name)).toHaveLength(1);
+    expect(net.uploads).toHaveLength(3);
+    expect(net.inquiries[0]!.damageRequests[0]!.Images[0]!.filename).toBe(name);
+  });
+
+  test("each name chosen and each upload stored is a `kept` event; forget and reset drop the names", async () => {
+    const net = fakeNetwork();
+    const sender = createQuoteSender({ fetch: net.fetch, compress: async () => halvingCompressor, userId: "x" });
+    const events: PipelineEvent[] = [];
+    await sender.send(values(), (e) => events.push(e));
+    expect(events.filter((e) => e.type === "kept")).toHaveLength(6); // three names, three uploads
+    expect([...sender.state.uploadNames.keys()].sort()).toEqual(["a", "b", "c"]);
+    sender.forget("b");
+    expect([...sender.state.uploadNames.keys()].sort()).toEqual(["a", "c"]);
+    sender.reset();
+    expect(sender.state.uploadNames.size).toBe(0);
   });
 });

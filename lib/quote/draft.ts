@@ -1,13 +1,15 @@
 /**
  * The quote form as a draft kept on the device (lib/drafts/store.ts): the text
  * fields, each damage's photos (the compressed copy once it exists, else the
- * original), the uploads that are already stored (so a send that resumes
- * never uploads a photo twice), whether the visitor has pressed Send and it
- * is still to go (offline), and the inquiry's idempotency key, so the quote
- * sent again on the next visit is the same inquiry to the API host. Pure
- * conversions, so they are unit-tested.
+ * original) with the name each is uploaded under once its upload has begun,
+ * the uploads that are already stored (so a send that resumes never uploads
+ * a photo twice; one whose answer was lost is asked for by that name),
+ * whether the visitor has pressed Send and it is still to go (offline), and
+ * the inquiry's idempotency key, so the quote sent again on the next visit is
+ * the same inquiry to the API host. Pure conversions, so they are unit-tested.
  */
 import { IDEMPOTENCY_KEY_PATTERN, type ImageRef } from "../api/contract";
+import { MEDIA_FILENAME_PATTERN } from "./filename";
 import type { QuoteFormValues, QuoteImage } from "./form";
 
 export interface DraftImage {
@@ -18,6 +20,8 @@ export interface DraftImage {
   /** the compressed copy when `compressed`, else the file as chosen */
   blob: Blob;
   compressed: boolean;
+  /** the name its upload was sent under, once one was (absent in older drafts) */
+  uploadName?: string;
 }
 
 export interface QuoteDraft {
@@ -39,6 +43,8 @@ export interface QuoteDraftParts {
   /** the compressed copies there are, by image key */
   compressed: ReadonlyMap<string, Blob>;
   uploaded: ReadonlyMap<string, ImageRef>;
+  /** the name each image's upload was sent under, by image key */
+  uploadNames?: ReadonlyMap<string, string>;
   pending: boolean;
   inquiryKey?: string;
 }
@@ -54,6 +60,7 @@ export function toDraft({
   values,
   compressed,
   uploaded,
+  uploadNames = new Map(),
   pending,
   inquiryKey,
 }: QuoteDraftParts): QuoteDraft | undefined {
@@ -68,6 +75,7 @@ export function toDraft({
       message: damage.message,
       images: damage.images.map(({ key, file }) => {
         const small = compressed.get(key);
+        const uploadName = uploadNames.get(key);
         return {
           key,
           name: file.name,
@@ -75,6 +83,7 @@ export function toDraft({
           lastModified: file.lastModified,
           blob: small ?? file,
           compressed: small !== undefined,
+          ...(uploadName === undefined ? {} : { uploadName }),
         };
       }),
     })),
@@ -92,8 +101,9 @@ const toImage = (image: DraftImage): QuoteImage => ({
 const validKey = (key: unknown) => (typeof key === "string" && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : undefined);
 
 /** The form's values and the rest back from a draft. */
-export function fromDraft(draft: QuoteDraft): QuoteDraftParts & { values: QuoteFormValues } {
+export function fromDraft(draft: QuoteDraft): QuoteDraftParts & { uploadNames: ReadonlyMap<string, string> } {
   const compressed = new Map<string, Blob>();
+  const uploadNames = new Map<string, string>();
   const values: QuoteFormValues = {
     regNumber: draft.regNumber,
     email: draft.email,
@@ -104,6 +114,10 @@ export function fromDraft(draft: QuoteDraft): QuoteDraftParts & { values: QuoteF
       images: damage.images.map((stored) => {
         const image = toImage(stored);
         if (stored.compressed) compressed.set(image.key, image.file);
+        // a name that is not one we make is dropped: the image gets a new one
+        if (typeof stored.uploadName === "string" && MEDIA_FILENAME_PATTERN.test(stored.uploadName)) {
+          uploadNames.set(image.key, stored.uploadName);
+        }
         return image;
       }),
     })),
@@ -112,6 +126,7 @@ export function fromDraft(draft: QuoteDraft): QuoteDraftParts & { values: QuoteF
     values,
     compressed,
     uploaded: new Map(Object.entries(draft.uploaded ?? {})),
+    uploadNames,
     pending: draft.pending === true,
     // a key that is not one the API takes is dropped: the next Send makes a new one
     inquiryKey: validKey(draft.inquiryKey),

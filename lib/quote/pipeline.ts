@@ -15,6 +15,11 @@
  * between tries) is not uploaded again. An upload whose answer never came
  * (time-out, dropped connection) may still have been stored, and the admin host stores every
  * upload it gets: before sending it again, the pipeline asks for it by name.
+ * An image's upload name is chosen once and kept with the quote (SendState,
+ * and so in the draft): a send that starts over, after a reload or the next
+ * visit, asks for that name before uploading, so a photo whose first
+ * upload's answer was lost is not stored twice (when the admin host answers
+ * the lookup).
  * A busy server's `Retry-After` is waited out before the next try. The first image that cannot be uploaded stops the
  * send: nothing is sent with a missing image. The answer says what failed; the
  * caller keeps the form as it was. Uploads report the bytes sent when the
@@ -66,10 +71,13 @@ export interface PipelineDeps {
 /**
  * What one quote keeps from one Send to the next until it has gone (the
  * sender keeps it between tries, the draft between visits): the uploads
- * already stored, by image key, and the inquiry's idempotency key.
+ * already stored and the names they are uploaded under, by image key, and
+ * the inquiry's idempotency key.
  */
 export class SendState {
   readonly uploaded = new Map<string, ImageRef>();
+  /** the name each image is uploaded under, by image key: chosen at its first upload, then kept */
+  readonly uploadNames = new Map<string, string>();
   /** made when Send is first pressed; dropped once the workshop has the inquiry, or for a new quote */
   inquiryKey: string | undefined = undefined;
 
@@ -79,14 +87,26 @@ export class SendState {
   }
 
   /** What a draft kept, put back (next to anything already kept). */
-  restore(uploaded: ReadonlyMap<string, ImageRef>, inquiryKey: string | undefined): void {
-    for (const [key, ref] of uploaded) this.uploaded.set(key, ref);
-    this.inquiryKey = inquiryKey ?? this.inquiryKey;
+  restore(kept: {
+    uploaded: ReadonlyMap<string, ImageRef>;
+    uploadNames: ReadonlyMap<string, string>;
+    inquiryKey?: string;
+  }): void {
+    for (const [key, ref] of kept.uploaded) this.uploaded.set(key, ref);
+    for (const [key, name] of kept.uploadNames) this.uploadNames.set(key, name);
+    this.inquiryKey = kept.inquiryKey ?? this.inquiryKey;
   }
 
-  /** A new quote (`Start på nytt`): nothing uploaded, no key. */
+  /** An image that left the form: its upload and its name are forgotten. */
+  forget(key: string): void {
+    this.uploaded.delete(key);
+    this.uploadNames.delete(key);
+  }
+
+  /** A new quote (`Start på nytt`): nothing uploaded, no names, no key. */
   clear(): void {
     this.uploaded.clear();
+    this.uploadNames.clear();
     this.inquiryKey = undefined;
   }
 }
@@ -106,7 +126,12 @@ export interface ImageProgress {
   total: number;
 }
 
-export type PipelineEvent = { type: "image"; progress: ImageProgress } | { type: "inquiry" };
+/**
+ * `kept`: what the quote keeps (SendState) has changed, an upload's name
+ * chosen or an upload stored; the caller saves it (the draft), so a reload
+ * does not lose it.
+ */
+export type PipelineEvent = { type: "image"; progress: ImageProgress } | { type: "inquiry" } | { type: "kept" };
 
 export type PipelineResult =
   | { ok: true }
@@ -137,10 +162,13 @@ async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise
 
 type UploadResult = { ok: true; ref: ImageRef } | { ok: false; status: number };
 
-/** Uploads one image, retried on answers worth retrying; reports each stage with its attempt number. */
+/**
+ * Uploads one image, retried on answers worth retrying; reports each stage
+ * with its attempt number. `lookFirst`: an earlier send used this name and
+ * may have stored it, so the admin host is asked for it before the first try.
+ */
 async function uploadWithRetries(
-  blob: Blob,
-  filename: string,
+  { blob, filename, lookFirst }: { blob: Blob; filename: string; lookFirst: boolean },
   deps: PipelineDeps,
   report: (stage: ImageStage, attempt: number) => void,
   onBytes: UploadProgress = () => {},
@@ -154,11 +182,12 @@ async function uploadWithRetries(
       report("retrying", attempt);
       const asked = lastError instanceof ApiError ? (lastError.retryAfterMs ?? 0) : 0;
       await sleep(Math.max(delays[attempt - 2]!, asked));
-      const found = lostAnswer(lastError) ? await storedAlready(filename, deps, timeoutMs) : undefined;
-      if (found) {
-        report("done", attempt);
-        return { ok: true, ref: found };
-      }
+    }
+    const mayBeStored = attempt > 1 ? lostAnswer(lastError) : lookFirst;
+    const found = mayBeStored ? await storedAlready(filename, deps, timeoutMs) : undefined;
+    if (found) {
+      report("done", attempt);
+      return { ok: true, ref: found };
     }
     report("uploading", attempt);
     try {
@@ -237,17 +266,27 @@ type Report = (
 ) => void;
 type ImageFailure = Extract<PipelineResult, { reason: "upload" }>;
 
+/** What the images of one send share. */
+interface SendRun {
+  deps: PipelineDeps;
+  gate: ReturnType<typeof createGate>;
+  report: Report;
+  /** the first image that failed for good; once set, no new upload starts */
+  stop: { failure?: ImageFailure };
+  state: SendState;
+  /** the state has changed (SendState): tells the caller to save it */
+  onKept: () => void;
+}
+
 /**
  * One image: its photo (ready, or compressed now), then its upload once no
- * other upload is retrying; answers its stored ref, what failed, or undefined
- * when another image failed for good first.
+ * other upload is retrying, under the name it was given at its first upload
+ * (a new one the first time); answers its stored ref, what failed, or
+ * undefined when another image failed for good first.
  */
 async function sendImage(
   { image, damageIndex }: { image: QuoteImage; damageIndex: number },
-  deps: PipelineDeps,
-  gate: ReturnType<typeof createGate>,
-  report: Report,
-  stop: { failure?: ImageFailure },
+  { deps, gate, report, stop, state, onKept }: SendRun,
 ): Promise<{ ok: true; ref: ImageRef } | ImageFailure | undefined> {
   report(image.key, "compressing", 0);
   const blob = await (deps.prepared?.(image) ??
@@ -258,12 +297,16 @@ async function sendImage(
   }
   await gate.wait();
   if (stop.failure) return undefined; // another image failed for good: this one is not sent
-  const filename = mediaFilename(image.file, { random: deps.random, now: deps.now });
+  const named = state.uploadNames.get(image.key);
+  const filename = named ?? mediaFilename(image.file, { random: deps.random, now: deps.now });
+  if (!named) {
+    state.uploadNames.set(image.key, filename);
+    onKept();
+  }
   let bytes = { loaded: 0, total: blob.size };
   let retrying = false;
   const result = await uploadWithRetries(
-    blob,
-    filename,
+    { blob, filename, lookFirst: named !== undefined },
     deps,
     (stage, attempt) => {
       if (stage === "retrying" && !retrying) gate.close();
@@ -306,15 +349,18 @@ export async function sendQuote(
     report(image.key, uploaded.has(image.key) ? "done" : "waiting", uploaded.has(image.key) ? 100 : 0);
 
   const todo = images.filter(({ image }) => !uploaded.has(image.key));
-  const gate = createGate();
-  const stop: { failure?: ImageFailure } = {};
+  const onKept = () => onEvent({ type: "kept" });
+  const run: SendRun = { deps, gate: createGate(), report, stop: {}, state, onKept };
+  const { gate, stop } = run;
   const worker = async () => {
     for (;;) {
       await gate.wait();
       const next = stop.failure ? undefined : todo.shift();
       if (!next) return;
-      const result = await sendImage(next, deps, gate, report, stop);
-      if (result?.ok) uploaded.set(next.image.key, result.ref);
+      const result = await sendImage(next, run);
+      if (!result?.ok) continue;
+      uploaded.set(next.image.key, result.ref);
+      onKept();
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 2) }, worker));
@@ -339,7 +385,7 @@ export function createQuoteSender(deps: PipelineDeps) {
   const state = new SendState();
   let running: Promise<PipelineResult> | undefined;
   return {
-    /** what the quote keeps between tries: the uploads that succeeded so far, the inquiry's key */
+    /** what the quote keeps between tries: the uploads that succeeded so far, their names, the inquiry's key */
     state,
     /** the uploads that succeeded so far, kept for the next try */
     uploaded: state.uploaded,
@@ -352,9 +398,9 @@ export function createQuoteSender(deps: PipelineDeps) {
       });
       return running;
     },
-    /** forget an upload whose image was removed from the form */
+    /** forget the upload (and its name) of an image removed from the form */
     forget(key: string) {
-      state.uploaded.delete(key);
+      state.forget(key);
     },
     /** a new quote (`Start på nytt`): nothing kept, no key */
     reset() {
