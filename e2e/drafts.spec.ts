@@ -1,8 +1,9 @@
 /**
  * Drafts on the device and offline sends, as a visitor on a phone meets them:
  * what was typed and chosen comes back after a reload (photos included), `Start
- * på nytt` empties the form, and a quote sent without a connection goes by
- * itself, once, when the connection returns.
+ * på nytt` empties the form, a quote sent without a connection goes by
+ * itself, once, when the connection returns, and a quote whose answer was
+ * lost is sent again after a reload with its own key and stored once.
  */
 import { expect, test, type Locator, type Page } from "./fixtures";
 import fs from "node:fs";
@@ -129,6 +130,41 @@ test("offline at Send: the form says so, keeps everything, and sends once by its
   await page.goto("/pristilbud");
   await expect(quoteForm(page).getByLabel("Registreringsnummer")).toHaveValue("");
   await expect(page.getByText(NOTICE)).toHaveCount(0);
+});
+
+test("an inquiry whose answer is lost is stored once: after a reload it goes again with the same Idempotency-Key", async ({
+  page,
+}) => {
+  const keys: (string | null)[] = [];
+  const uploads: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/media") uploads.push(r.url());
+  });
+  await page.route("**/inquiry", async (route) => {
+    keys.push(await route.request().headerValue("Idempotency-Key"));
+    if (keys.length > 1) return route.continue();
+    // the server stores the inquiry, but its answer never reaches the browser
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  const regNumber = reg();
+  await fillQuote(form, regNumber);
+  await form.getByRole("button", { name: "Send forespørsel" }).click();
+  const failure = page.getByRole("alert").filter({ hasText: "Forespørselen ble ikke sendt" });
+  await expect(failure).toBeVisible({ timeout: 30_000 });
+  expect(inquiriesFor(regNumber)).toHaveLength(1);
+
+  await page.reload();
+  await expectQuoteBack(form, regNumber);
+  await form.getByRole("button", { name: "Send forespørsel" }).click();
+  await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(inquiriesFor(regNumber)).toHaveLength(1);
+  expect(uploads).toHaveLength(3); // the photos stored before the reload were not uploaded again
 });
 
 test("the booking form's draft survives a reload, and Start på nytt empties it", async ({ page }) => {

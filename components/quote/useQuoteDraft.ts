@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useDraft } from "@/components/drafts/useDraft";
-import type { ImageRef } from "@/lib/api/contract";
 import { fromDraft, isEmptyQuote, toDraft, type QuoteDraft } from "@/lib/quote/draft";
 import { emptyQuote, type QuoteFormValues } from "@/lib/quote/form";
+import type { SendState } from "@/lib/quote/pipeline";
 
 interface Options {
   form: UseFormReturn<QuoteFormValues>;
-  /** the uploads already stored, by image key (the sender's; seeded from the draft) */
-  uploaded: Map<string, ImageRef>;
+  /** what the sender keeps between tries (uploads stored, their names, the inquiry's key); seeded from the draft */
+  kept: SendState;
   /** the compressed copies there are, by image key */
   compressed: () => ReadonlyMap<string, Blob>;
   /** the restored form's images and their compressed copies, to be made ready */
@@ -26,21 +26,30 @@ const imageKeys = (values: QuoteFormValues) => values.damages.flatMap((d) => d.i
  * chooses photos (and as uploads are stored), put back on the next visit,
  * deleted after a successful send (`discard`) or `Start på nytt` (`startOver`,
  * which also empties the form). `pending` marks a quote whose Send was pressed
- * but that has not gone yet, so the next visit sends it by itself.
+ * but that has not gone yet, so the next visit sends it by itself; the
+ * inquiry's idempotency key is made at the first Send and saved with it, so
+ * however often the quote is sent again it is one inquiry.
  */
-export function useQuoteDraft({ form, uploaded, compressed, onRestored, release, onPending }: Options) {
+export function useQuoteDraft({ form, kept, compressed, onRestored, release, onPending }: Options) {
   const pending = useRef(false);
   const snapshot = useCallback(
     (): QuoteDraft | undefined =>
-      toDraft({ values: form.getValues(), compressed: compressed(), uploaded, pending: pending.current }),
-    [form, compressed, uploaded],
+      toDraft({
+        values: form.getValues(),
+        compressed: compressed(),
+        uploaded: kept.uploaded,
+        uploadNames: kept.uploadNames,
+        pending: pending.current,
+        inquiryKey: kept.inquiryKey,
+      }),
+    [form, compressed, kept],
   );
   const restore = useCallback(
     (draft: QuoteDraft) => {
       if (!isEmptyQuote(form.getValues())) return false; // the visitor was quicker
       const parts = fromDraft(draft);
       form.reset(parts.values);
-      for (const [key, ref] of parts.uploaded) uploaded.set(key, ref);
+      kept.restore(parts);
       onRestored(parts.values, parts.compressed);
       if (parts.pending) {
         pending.current = true;
@@ -48,7 +57,7 @@ export function useQuoteDraft({ form, uploaded, compressed, onRestored, release,
       }
       return true;
     },
-    [form, uploaded, onRestored, onPending],
+    [form, kept, onRestored, onPending],
   );
   const { restored, schedule, flush, discard } = useDraft<QuoteDraft>("quote", { snapshot, restore });
 
@@ -57,22 +66,28 @@ export function useQuoteDraft({ form, uploaded, compressed, onRestored, release,
     return () => subscription.unsubscribe();
   }, [form, schedule]);
 
-  /** Send was pressed (`true`) or the quote has gone or failed for good (`false`); saved at once. */
+  /**
+   * Send was pressed (`true`): the quote gets its idempotency key unless it
+   * has one, and both are saved at once, before anything is sent. `false`:
+   * the send failed other than offline; the key stays, so the quote sent
+   * again is still the same inquiry. Both are saved at once.
+   */
   const setPending = useCallback(
     (value: boolean) => {
       pending.current = value;
+      if (value) kept.keyForSend();
       flush();
     },
-    [flush],
+    [flush, kept],
   );
 
   const startOver = useCallback(async () => {
     pending.current = false;
     release(imageKeys(form.getValues()));
-    uploaded.clear();
+    kept.clear(); // a new quote gets a new key at its first Send
     form.reset(emptyQuote());
     await discard();
-  }, [form, uploaded, release, discard]);
+  }, [form, kept, release, discard]);
 
   return { restored, schedule, setPending, discard, startOver };
 }

@@ -31,7 +31,10 @@ export function useQuoteSend({ form, userId, thanksHref }: Options) {
     void discardRef.current().finally(() => router.push(thanksHref));
   }, [router, thanksHref]);
   const resend = useCallback(() => resendRef.current(), []);
-  const submission = useQuoteSubmission({ userId, previewUrl, onSent, prepared, resend });
+  const scheduleRef = useRef<() => void>(() => {});
+  // an upload's name chosen or an upload stored while sending: saved with the draft, so a reload keeps it
+  const onKept = useCallback(() => scheduleRef.current(), []);
+  const submission = useQuoteSubmission({ userId, previewUrl, onSent, prepared, resend, onKept });
   const releaseImages = useCallback(
     (keys: string[]) => {
       release(keys);
@@ -41,7 +44,7 @@ export function useQuoteSend({ form, userId, thanksHref }: Options) {
   );
   const draft = useQuoteDraft({
     form,
-    uploaded: submission.uploaded,
+    kept: submission.kept,
     compressed: useCallback(() => preparer.compressed(), [preparer]),
     onRestored: useCallback(
       (values: QuoteFormValues, copies: ReadonlyMap<string, Blob>) =>
@@ -54,7 +57,8 @@ export function useQuoteSend({ form, userId, thanksHref }: Options) {
   const { schedule } = draft;
   useEffect(() => {
     discardRef.current = draft.discard;
-  }, [draft.discard]);
+    scheduleRef.current = schedule;
+  }, [draft.discard, schedule]);
   useEffect(() => {
     if (ready > 0) schedule(); // a compressed copy replaces its original in the draft
   }, [ready, schedule]);

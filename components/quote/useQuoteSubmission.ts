@@ -21,6 +21,8 @@ interface Options extends Partial<Pick<PipelineDeps, "fetch" | "compress" | "pre
   onSent: () => void;
   /** sends the form again (checked as at Send) when the connection returns */
   resend: () => void;
+  /** what the quote keeps changed while sending (an upload's name chosen, an upload stored): save the draft */
+  onKept?: () => void;
 }
 
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
@@ -62,6 +64,7 @@ export function useQuoteSubmission({
   previewUrl,
   onSent,
   resend,
+  onKept,
 }: Options) {
   const fetch = fetchOverride ?? ((input, init) => window.fetch(input, init));
   const [sender] = useState(() => createQuoteSender({ fetch, compress, userId, prepared, uploadFetch }));
@@ -93,6 +96,7 @@ export function useQuoteSubmission({
       setPhase({ name: "sending" });
       const result = await sender.send(values, (event) => {
         if (event.type === "inquiry") setSendingInquiry(true);
+        else if (event.type === "kept") onKept?.();
         else setProgress((current) => ({ ...current, [event.progress.key]: event.progress }));
       });
       if (result.ok) {
@@ -106,17 +110,17 @@ export function useQuoteSubmission({
       setPhase({ name: "failed", failure: result });
       return result;
     },
-    [sender, previewUrl, onSent],
+    [sender, previewUrl, onSent, onKept],
   );
 
   /** forget an image's upload when it is removed from the form */
   const forget = useCallback((key: string) => sender.forget(key), [sender]);
 
-  /** back to an empty form's state (`Start på nytt`) */
+  /** back to an empty form's state (`Start på nytt`): nothing uploaded, no inquiry key */
   const reset = useCallback(() => {
-    sender.uploaded.clear();
+    sender.reset();
     setPhase({ name: "editing" });
   }, [sender]);
 
-  return { phase, items, progress, sendingInquiry, send, forget, reset, uploaded: sender.uploaded };
+  return { phase, items, progress, sendingInquiry, send, forget, reset, kept: sender.state };
 }

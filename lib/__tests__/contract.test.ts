@@ -11,7 +11,20 @@ import {
   inquirySchema,
   phoneSchema,
   retryAfterMs,
+  IDEMPOTENCY_KEY_PATTERN,
+  newIdempotencyKey,
+  sendInquiry,
 } from "../api/contract";
+
+jest.mock("../config", () => ({
+  config: {
+    siteUrl: "",
+    apiUrl: "https://api.example",
+    adminUrl: "https://admin.example",
+    googleMapsApiKey: "",
+    gtmId: "",
+  },
+}));
 
 const messages = { required: "påkrevd", format: "format" };
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -128,5 +141,52 @@ describe("Retry-After", () => {
     expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
     expect(retryAfterMs("soon")).toBeUndefined();
     expect(retryAfterMs(null)).toBeUndefined();
+  });
+});
+
+describe("the inquiry's idempotency key", () => {
+  const body = {
+    Inquiry: {
+      UserId: "nettside-anonym",
+      RegNumber: "AB12345",
+      PhoneNumber: "+47 912 34 567",
+      Email: "kari@example.no",
+      Message: "",
+      State: "NEW" as const,
+    },
+    damageRequests: [{ Images: [{ filename: "img_a.jpg", url: "https://admin.example/api/media/file/img_a.jpg" }] }],
+  };
+  /** A fetch that answers 201 and keeps each call's headers. */
+  function recording() {
+    const calls: { url: string; headers: Headers; body: string }[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), headers: new Headers(init?.headers), body: String(init?.body) });
+      return new Response("{}", { status: 201 });
+    }) as typeof globalThis.fetch;
+    return { calls, fetch };
+  }
+
+  test("goes as the Idempotency-Key header, the body as it was; without a key there is no header", async () => {
+    const { calls, fetch } = recording();
+    await sendInquiry(body, fetch, undefined, "3f1c2a9e-0b7d-4c55-9a1e-6f2d8c4b7a10");
+    await sendInquiry(body, fetch);
+    expect(calls.map((c) => c.url)).toEqual(["https://api.example/inquiry", "https://api.example/inquiry"]);
+    expect(calls[0]!.headers.get("Idempotency-Key")).toBe("3f1c2a9e-0b7d-4c55-9a1e-6f2d8c4b7a10");
+    expect(calls[0]!.headers.get("Content-Type")).toBe("application/json");
+    expect(calls[1]!.headers.has("Idempotency-Key")).toBe(false);
+    expect(JSON.parse(calls[0]!.body)).toEqual(body);
+    expect(calls[1]!.body).toBe(calls[0]!.body);
+  });
+
+  test("a new key is a UUID where randomUUID exists, else random hex; each matches the pattern and differs", () => {
+    const uuid = newIdempotencyKey();
+    expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const noUuid = { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) };
+    const hex = newIdempotencyKey(noUuid);
+    expect(hex).toMatch(/^[0-9a-f]{32}$/);
+    const noCrypto = newIdempotencyKey({});
+    expect(noCrypto).toMatch(/^[0-9a-z]+-[0-9a-f]{32}$/);
+    for (const key of [uuid, hex, noCrypto]) expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(new Set([uuid, newIdempotencyKey(), hex, newIdempotencyKey(noUuid), noCrypto]).size).toBe(5);
   });
 });

@@ -52,3 +52,38 @@ test("keeps the compressed copy when there is one, else the original, and comes 
   expect(back.uploaded.get("a")).toEqual(ref);
   expect(back.pending).toBe(true);
 });
+
+test("the inquiry's idempotency key is kept with the draft and comes back; a malformed one is dropped", () => {
+  const parts = { compressed: new Map(), uploaded: new Map(), pending: true };
+  const key = "0f8e2d7c-5b4a-4c3d-9e1f-2a3b4c5d6e7f";
+  const draft = toDraft({ values: filled(), ...parts, inquiryKey: key })!;
+  expect(draft.inquiryKey).toBe(key);
+  expect(fromDraft(draft).inquiryKey).toBe(key);
+
+  expect(toDraft({ values: filled(), ...parts })).not.toHaveProperty("inquiryKey");
+  const older = { ...draft } as Partial<typeof draft>;
+  delete older.inquiryKey; // a draft saved before keys existed
+  expect(fromDraft(older as typeof draft).inquiryKey).toBeUndefined();
+  for (const bad of ["", "to ord", "x".repeat(101), 42]) {
+    expect(fromDraft({ ...draft, inquiryKey: bad as string }).inquiryKey).toBeUndefined();
+  }
+});
+
+test("each photo's upload name is kept with it and comes back; one we would not make is dropped", () => {
+  const parts = { compressed: new Map(), uploaded: new Map(), pending: true };
+  const names = new Map([
+    ["a", "img_k3j9x2ab1718000000000.jpg"],
+    ["gone", "img_zzzzzzzz1718000000000.jpg"], // an image no longer in the form
+  ]);
+  const draft = toDraft({ values: filled(), ...parts, uploadNames: names })!;
+  expect(draft.damages[0]!.images[0]!.uploadName).toBe("img_k3j9x2ab1718000000000.jpg");
+  expect(draft.damages[1]!.images[0]).not.toHaveProperty("uploadName"); // b's upload has not begun
+  expect([...fromDraft(draft).uploadNames]).toEqual([["a", "img_k3j9x2ab1718000000000.jpg"]]);
+
+  expect(fromDraft(toDraft({ values: filled(), ...parts })!).uploadNames.size).toBe(0); // an older draft
+  for (const bad of ["../etc/passwd", "skade.jpg", "", 7]) {
+    const tampered = toDraft({ values: filled(), ...parts })!;
+    tampered.damages[0]!.images[0]!.uploadName = bad as string;
+    expect(fromDraft(tampered).uploadNames.size).toBe(0);
+  }
+});

@@ -1,10 +1,12 @@
 /** The quote pipeline with a fake fetch and a fake compressor: the happy path and every failure path. */
 import { MAX_UPLOAD_BYTES, inquirySchema, type InquiryRequest } from "../api/contract";
+import { fromDraft, toDraft } from "../quote/draft";
 import type { QuoteFormValues, QuoteImage } from "../quote/form";
 import { MEDIA_FILENAME_PATTERN } from "../quote/filename";
 import {
   createQuoteSender,
   isRetryable,
+  SendState,
   sendQuote,
   type Compressor,
   type PipelineDeps,
@@ -51,10 +53,26 @@ interface Upload {
   blob: Blob;
 }
 
-/** A fake network: answers are taken in order per endpoint; the default is success. */
+/** Payload's find (`where[filename][equals]`) over the uploads the fake network stored. */
+function findAnswer(uploads: Upload[], url: string): Response {
+  const name = new URL(url).searchParams.get("where[filename][equals]");
+  const docs = uploads
+    .filter((u) => u.name === name)
+    .map((u) => ({ filename: u.name, url: `/api/media/file/${u.name}` }));
+  return Response.json({ docs, totalDocs: docs.length });
+}
+
+/**
+ * A fake network: answers are taken in order per endpoint; the default is
+ * success. Like the preview server, it stores an inquiry once per
+ * Idempotency-Key (an inquiry without one each time) and answers 201 again.
+ */
 function fakeNetwork() {
   const uploads: Upload[] = [];
   const inquiries: InquiryRequest[] = [];
+  /** the Idempotency-Key of every POST /inquiry, in order (null: none) */
+  const inquiryKeys: (string | null)[] = [];
+  const storedKeys = new Set<string>();
   const mediaAnswers: (Answer | undefined)[] = [];
   const inquiryAnswers: Answer[] = [];
   const urls: string[] = [];
@@ -94,24 +112,34 @@ function fakeNetwork() {
       return response;
     }
     if (url === INQUIRY_URL) {
-      const response = await answer(
-        inquiryAnswers.shift() as Exclude<Answer, "lost"> | undefined,
-        () => Response.json({ message: "ok" }, { status: 201 }),
-        init?.signal,
-      );
-      if (response.ok) inquiries.push(JSON.parse(String(init!.body)));
+      const key = new Headers(init?.headers).get("Idempotency-Key");
+      inquiryKeys.push(key);
+      const store = () => {
+        if (key !== null && storedKeys.has(key)) return;
+        if (key !== null) storedKeys.add(key);
+        inquiries.push(JSON.parse(String(init!.body)));
+      };
+      const next = inquiryAnswers.shift();
+      if (next === "lost") {
+        store();
+        throw new TypeError("Failed to fetch");
+      }
+      const response = await answer(next, () => Response.json({ message: "ok" }, { status: 201 }), init?.signal);
+      if (response.ok) store();
       return response;
     }
-    if (url.startsWith(FIND_URL)) {
-      const name = new URL(url).searchParams.get("where[filename][equals]");
-      const docs = uploads
-        .filter((u) => u.name === name)
-        .map((u) => ({ filename: u.name, url: `/api/media/file/${u.name}` }));
-      return Response.json({ docs, totalDocs: docs.length });
-    }
+    if (url.startsWith(FIND_URL)) return findAnswer(uploads, url);
     throw new Error(`unexpected ${url}`);
   });
-  return { fetch: fetch as unknown as typeof globalThis.fetch, uploads, inquiries, mediaAnswers, inquiryAnswers, urls };
+  return {
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    uploads,
+    inquiries,
+    inquiryKeys,
+    mediaAnswers,
+    inquiryAnswers,
+    urls,
+  };
 }
 
 /** Halves the file and reports 50 then 100. */
@@ -135,9 +163,10 @@ function setup(overrides: Partial<PipelineDeps> = {}) {
     ...overrides,
   };
   const events: PipelineEvent[] = [];
-  const uploaded = new Map();
-  const run = (v = values()) => sendQuote(v, deps, uploaded, (e) => events.push(e));
-  return { net, sleeps, deps, events, uploaded, run };
+  const state = new SendState();
+  const { uploaded } = state;
+  const run = (v = values()) => sendQuote(v, deps, state, (e) => events.push(e));
+  return { net, sleeps, deps, events, state, uploaded, run };
 }
 
 const status = (code: number) => new Response(JSON.stringify({ error: "x" }), { status: code });
@@ -466,5 +495,131 @@ describe("two at a time, photos made ready before Send", () => {
     expect(result).toMatchObject({ ok: false, reason: "upload", image: { key: "b" } });
     expect(net.urls.filter((u) => u === MEDIA_URL)).toHaveLength(4);
     expect(net.inquiries).toHaveLength(0);
+  });
+});
+
+describe("the inquiry's Idempotency-Key", () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  test("the inquiry carries the quote's key; after a lost answer the next try sends the same key, stored once", async () => {
+    const { net, run, state } = setup();
+    net.inquiryAnswers.push("lost"); // the API host stored it, the answer never came
+    expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 0 });
+    expect(net.inquiries).toHaveLength(1);
+    const [key] = net.inquiryKeys;
+    expect(key).toMatch(UUID);
+    expect(state.inquiryKey).toBe(key); // kept for the next try
+
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.inquiryKeys).toEqual([key, key]);
+    expect(net.inquiries).toHaveLength(1);
+    expect(net.uploads).toHaveLength(3);
+    expect(state.inquiryKey).toBeUndefined(); // the quote has gone
+  });
+
+  test("a key kept from before (the draft's) is the one sent", async () => {
+    const { net, run, state } = setup();
+    state.inquiryKey = "fra-utkastet_1";
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.inquiryKeys).toEqual(["fra-utkastet_1"]);
+  });
+
+  test("a sender keeps one key across failed tries, a new one after the quote has gone or a reset", async () => {
+    const net = fakeNetwork();
+    net.inquiryAnswers.push(status(503), new TypeError("Failed to fetch"));
+    const sender = createQuoteSender({ fetch: net.fetch, compress: async () => halvingCompressor, userId: "x" });
+    for (let i = 0; i < 3; i++) await sender.send(values());
+    const [first] = net.inquiryKeys;
+    expect(net.inquiryKeys).toEqual([first, first, first]);
+    expect(net.inquiries).toHaveLength(1);
+
+    await sender.send(values()); // the same form sent again once it has gone: another quote
+    const second = net.inquiryKeys[3];
+    expect(second).toMatch(UUID);
+    expect(second).not.toBe(first);
+
+    net.inquiryAnswers.push(status(500));
+    await sender.send(values());
+    expect(sender.state.inquiryKey).toBeDefined();
+    sender.reset();
+    expect(sender.state.inquiryKey).toBeUndefined();
+    expect(sender.state.uploaded.size).toBe(0);
+    await sender.send(values());
+    expect(new Set(net.inquiryKeys.slice(4)).size).toBe(2);
+  });
+});
+
+describe("an image's upload name, kept with the quote", () => {
+  test("a reload after a lost upload answer: the next visit asks for that name and does not upload it again", async () => {
+    // visit 1: a's upload is stored but its answer is lost, and the page is reloaded while the retry waits
+    const first = setup({ sleep: () => new Promise<void>(() => {}) });
+    first.net.mediaAnswers.push("lost");
+    void first.run();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [lost] = first.net.uploads;
+    expect(first.state.uploadNames.get("a")).toBe(lost!.name);
+    // the name was given to the caller to keep before the upload went
+    const kept = first.events.findIndex((e) => e.type === "kept");
+    const uploading = first.events.findIndex(
+      (e) => e.type === "image" && e.progress.key === "a" && e.progress.stage === "uploading",
+    );
+    expect(kept).toBeGreaterThanOrEqual(0);
+    expect(kept).toBeLessThan(uploading);
+
+    // the draft the page left behind, read back on the next visit
+    const saved = toDraft({
+      values: values(),
+      compressed: new Map(),
+      uploaded: first.state.uploaded,
+      uploadNames: first.state.uploadNames,
+      pending: true,
+      inquiryKey: first.state.inquiryKey,
+    })!;
+    const back = fromDraft(saved);
+    const next = new SendState();
+    next.restore(back);
+    const { net } = first;
+    await expect(sendQuote(back.values, { ...first.deps, sleep: async () => {} }, next)).resolves.toEqual({ ok: true });
+
+    expect(net.uploads.filter((u) => u.name === lost!.name)).toHaveLength(1); // not uploaded again
+    expect(net.uploads).toHaveLength(3); // a once, then b and c
+    expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toEqual([`${FIND_URL}${lost!.name}&depth=0&limit=1`]);
+    expect(net.inquiries[0]!.damageRequests[0]!.Images[0]!.filename).toBe(lost!.name);
+  });
+
+  test("a kept name not stored after all: the lookup finds nothing and the photo goes under that same name", async () => {
+    const { net, run, state } = setup();
+    state.uploadNames.set("a", "img_abcdefgh1700000000000.jpg");
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.urls[0]).toBe(`${FIND_URL}img_abcdefgh1700000000000.jpg&depth=0&limit=1`);
+    expect(net.uploads.map((u) => u.name)[0]).toBe("img_abcdefgh1700000000000.jpg");
+    expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toHaveLength(1); // b and c had no name yet
+  });
+
+  test("Prøv igjen after an upload whose last answer was lost: asked for by the same name, found, not sent again", async () => {
+    const { net, run, state, sleeps } = setup();
+    net.mediaAnswers.push(status(500), status(502), "lost"); // a: the third try is stored, its answer lost
+    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { key: "a" }, status: 0 });
+    expect(sleeps).toEqual([800, 2400]);
+    const name = state.uploadNames.get("a");
+    expect(net.uploads.map((u) => u.name)).toEqual([name]);
+
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads.filter((u) => u.name === name)).toHaveLength(1);
+    expect(net.uploads).toHaveLength(3);
+    expect(net.inquiries[0]!.damageRequests[0]!.Images[0]!.filename).toBe(name);
+  });
+
+  test("each name chosen and each upload stored is a `kept` event; forget and reset drop the names", async () => {
+    const net = fakeNetwork();
+    const sender = createQuoteSender({ fetch: net.fetch, compress: async () => halvingCompressor, userId: "x" });
+    const events: PipelineEvent[] = [];
+    await sender.send(values(), (e) => events.push(e));
+    expect(events.filter((e) => e.type === "kept")).toHaveLength(6); // three names, three uploads
+    expect([...sender.state.uploadNames.keys()].sort()).toEqual(["a", "b", "c"]);
+    sender.forget("b");
+    expect([...sender.state.uploadNames.keys()].sort()).toEqual(["a", "c"]);
+    sender.reset();
+    expect(sender.state.uploadNames.size).toBe(0);
   });
 });

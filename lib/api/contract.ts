@@ -5,7 +5,8 @@
  * same ones (server/api/), so the two cannot drift apart.
  *
  *   1. POST {ADMIN}/api/media?depth=0&fallback-locale=null   multipart: _payload = "{}", file
- *   2. POST {API}/inquiry                                     JSON: Inquiry + damageRequests
+ *   2. POST {API}/inquiry                                     JSON: Inquiry + damageRequests;
+ *                                                             header Idempotency-Key (optional)
  *   3. POST {ADMIN}/api/contact                               JSON: email, phone, message
  */
 import { z } from "zod";
@@ -200,6 +201,37 @@ export function inquirySchema(mediaHosts: readonly string[]) {
 }
 export type InquiryRequest = z.infer<ReturnType<typeof inquirySchema>>;
 
+/**
+ * The inquiry's idempotency key travels in this request header; the body stays
+ * as the schema above says. One key stands for one quote: every time that
+ * quote is sent again (after a lost answer, a reload, the next visit) it
+ * carries the same key, and the API host stores it once. The header is
+ * optional; when it is there, its value must be a short token of letters,
+ * digits, `_` and `-`, so it can name a file or an index entry as it is.
+ */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+type KeySource = Partial<Pick<Crypto, "randomUUID" | "getRandomValues">>;
+
+/**
+ * A new idempotency key: a random UUID where the browser has `randomUUID`
+ * (only pages served over https or from localhost do), else 32 hex digits
+ * from `getRandomValues`, else from Math.random with the time in front. Every
+ * form matches IDEMPOTENCY_KEY_PATTERN.
+ */
+export function newIdempotencyKey(source: KeySource | undefined = globalThis.crypto): string {
+  if (typeof source?.randomUUID === "function") return source.randomUUID();
+  const bytes = new Uint8Array(16);
+  const hex = () => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (typeof source?.getRandomValues === "function") {
+    source.getRandomValues(bytes);
+    return hex();
+  }
+  bytes.forEach((_, i) => (bytes[i] = Math.floor(Math.random() * 256)));
+  return `${Date.now().toString(36)}-${hex()}`;
+}
+
 // ------------------------------------------------------------ 3. contact (booking)
 
 export const CONTACT_PATH = "/api/contact";
@@ -262,10 +294,16 @@ async function call(fetchImpl: Fetch, url: string, init: RequestInit): Promise<R
   }
 }
 
-async function postJson(fetchImpl: Fetch, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+async function postJson(
+  fetchImpl: Fetch,
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const response = await call(fetchImpl, url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
     body: JSON.stringify(body),
     signal,
   });
@@ -273,9 +311,18 @@ async function postJson(fetchImpl: Fetch, url: string, body: unknown, signal?: A
   return response;
 }
 
-/** POST /inquiry. The body is checked against the schema before it leaves the browser. */
-export async function sendInquiry(body: InquiryRequest, fetchImpl: Fetch = fetch, signal?: AbortSignal): Promise<void> {
-  await postJson(fetchImpl, endpoints.inquiry(), inquirySchema(browserMediaHosts()).parse(body), signal);
+/**
+ * POST /inquiry. The body is checked against the schema before it leaves the
+ * browser; `idempotencyKey`, when given, goes as the IDEMPOTENCY_HEADER.
+ */
+export async function sendInquiry(
+  body: InquiryRequest,
+  fetchImpl: Fetch = fetch,
+  signal?: AbortSignal,
+  idempotencyKey?: string,
+): Promise<void> {
+  const headers: Record<string, string> = idempotencyKey === undefined ? {} : { [IDEMPOTENCY_HEADER]: idempotencyKey };
+  await postJson(fetchImpl, endpoints.inquiry(), inquirySchema(browserMediaHosts()).parse(body), signal, headers);
 }
 
 /** POST /api/contact. */

@@ -11,16 +11,34 @@
  *   two images at a time; while one upload is retrying no new one starts
  *   then:  POST /inquiry with every damage's images
  *
- * An image already uploaded (in `uploaded`, kept by the caller between tries)
- * is not uploaded again. An upload whose answer never came (time-out, dropped
- * connection) may still have been stored, and the admin host stores every
+ * An image already uploaded (in the quote's SendState, kept by the caller
+ * between tries) is not uploaded again. An upload whose answer never came
+ * (time-out, dropped connection) may still have been stored, and the admin host stores every
  * upload it gets: before sending it again, the pipeline asks for it by name.
+ * An image's upload name is chosen once and kept with the quote (SendState,
+ * and so in the draft): a send that starts over, after a reload or the next
+ * visit, asks for that name before uploading, so a photo whose first
+ * upload's answer was lost is not stored twice (when the admin host answers
+ * the lookup).
  * A busy server's `Retry-After` is waited out before the next try. The first image that cannot be uploaded stops the
  * send: nothing is sent with a missing image. The answer says what failed; the
  * caller keeps the form as it was. Uploads report the bytes sent when the
  * upload call can tell (`uploadFetch`, XMLHttpRequest in the browser).
+ *
+ * The inquiry carries the quote's idempotency key (made at its first Send,
+ * kept in the SendState until the quote has gone): when the answer to the
+ * inquiry is lost and the quote is sent again, now or on the next visit, the
+ * API host sees the same key and stores it once.
  */
-import { ApiError, MAX_UPLOAD_BYTES, findMedia, sendInquiry, uploadMedia, type Fetch } from "../api/contract";
+import {
+  ApiError,
+  MAX_UPLOAD_BYTES,
+  findMedia,
+  newIdempotencyKey,
+  sendInquiry,
+  uploadMedia,
+  type Fetch,
+} from "../api/contract";
 import { mediaFilename } from "./filename";
 import { buildInquiry, type ImageRef, type QuoteFormValues, type QuoteImage } from "./form";
 
@@ -50,6 +68,49 @@ export interface PipelineDeps {
   now?: () => number;
 }
 
+/**
+ * What one quote keeps from one Send to the next until it has gone (the
+ * sender keeps it between tries, the draft between visits): the uploads
+ * already stored and the names they are uploaded under, by image key, and
+ * the inquiry's idempotency key.
+ */
+export class SendState {
+  readonly uploaded = new Map<string, ImageRef>();
+  /** the name each image is uploaded under, by image key: chosen at its first upload, then kept */
+  readonly uploadNames = new Map<string, string>();
+  /** made when Send is first pressed; dropped once the workshop has the inquiry, or for a new quote */
+  inquiryKey: string | undefined = undefined;
+
+  /** The quote's idempotency key, made now when it has none yet. */
+  keyForSend(): string {
+    return (this.inquiryKey ??= newIdempotencyKey());
+  }
+
+  /** What a draft kept, put back (next to anything already kept). */
+  restore(kept: {
+    uploaded: ReadonlyMap<string, ImageRef>;
+    uploadNames: ReadonlyMap<string, string>;
+    inquiryKey?: string;
+  }): void {
+    for (const [key, ref] of kept.uploaded) this.uploaded.set(key, ref);
+    for (const [key, name] of kept.uploadNames) this.uploadNames.set(key, name);
+    this.inquiryKey = kept.inquiryKey ?? this.inquiryKey;
+  }
+
+  /** An image that left the form: its upload and its name are forgotten. */
+  forget(key: string): void {
+    this.uploaded.delete(key);
+    this.uploadNames.delete(key);
+  }
+
+  /** A new quote (`Start på nytt`): nothing uploaded, no names, no key. */
+  clear(): void {
+    this.uploaded.clear();
+    this.uploadNames.clear();
+    this.inquiryKey = undefined;
+  }
+}
+
 export type ImageStage = "waiting" | "compressing" | "uploading" | "retrying" | "done" | "failed";
 
 export interface ImageProgress {
@@ -65,7 +126,12 @@ export interface ImageProgress {
   total: number;
 }
 
-export type PipelineEvent = { type: "image"; progress: ImageProgress } | { type: "inquiry" };
+/**
+ * `kept`: what the quote keeps (SendState) has changed, an upload's name
+ * chosen or an upload stored; the caller saves it (the draft), so a reload
+ * does not lose it.
+ */
+export type PipelineEvent = { type: "image"; progress: ImageProgress } | { type: "inquiry" } | { type: "kept" };
 
 export type PipelineResult =
   | { ok: true }
@@ -96,10 +162,13 @@ async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise
 
 type UploadResult = { ok: true; ref: ImageRef } | { ok: false; status: number };
 
-/** Uploads one image, retried on answers worth retrying; reports each stage with its attempt number. */
+/**
+ * Uploads one image, retried on answers worth retrying; reports each stage
+ * with its attempt number. `lookFirst`: an earlier send used this name and
+ * may have stored it, so the admin host is asked for it before the first try.
+ */
 async function uploadWithRetries(
-  blob: Blob,
-  filename: string,
+  { blob, filename, lookFirst }: { blob: Blob; filename: string; lookFirst: boolean },
   deps: PipelineDeps,
   report: (stage: ImageStage, attempt: number) => void,
   onBytes: UploadProgress = () => {},
@@ -113,11 +182,12 @@ async function uploadWithRetries(
       report("retrying", attempt);
       const asked = lastError instanceof ApiError ? (lastError.retryAfterMs ?? 0) : 0;
       await sleep(Math.max(delays[attempt - 2]!, asked));
-      const found = lostAnswer(lastError) ? await storedAlready(filename, deps, timeoutMs) : undefined;
-      if (found) {
-        report("done", attempt);
-        return { ok: true, ref: found };
-      }
+    }
+    const mayBeStored = attempt > 1 ? lostAnswer(lastError) : lookFirst;
+    const found = mayBeStored ? await storedAlready(filename, deps, timeoutMs) : undefined;
+    if (found) {
+      report("done", attempt);
+      return { ok: true, ref: found };
     }
     report("uploading", attempt);
     try {
@@ -196,17 +266,27 @@ type Report = (
 ) => void;
 type ImageFailure = Extract<PipelineResult, { reason: "upload" }>;
 
+/** What the images of one send share. */
+interface SendRun {
+  deps: PipelineDeps;
+  gate: ReturnType<typeof createGate>;
+  report: Report;
+  /** the first image that failed for good; once set, no new upload starts */
+  stop: { failure?: ImageFailure };
+  state: SendState;
+  /** the state has changed (SendState): tells the caller to save it */
+  onKept: () => void;
+}
+
 /**
  * One image: its photo (ready, or compressed now), then its upload once no
- * other upload is retrying; answers its stored ref, what failed, or undefined
- * when another image failed for good first.
+ * other upload is retrying, under the name it was given at its first upload
+ * (a new one the first time); answers its stored ref, what failed, or
+ * undefined when another image failed for good first.
  */
 async function sendImage(
   { image, damageIndex }: { image: QuoteImage; damageIndex: number },
-  deps: PipelineDeps,
-  gate: ReturnType<typeof createGate>,
-  report: Report,
-  stop: { failure?: ImageFailure },
+  { deps, gate, report, stop, state, onKept }: SendRun,
 ): Promise<{ ok: true; ref: ImageRef } | ImageFailure | undefined> {
   report(image.key, "compressing", 0);
   const blob = await (deps.prepared?.(image) ??
@@ -217,12 +297,16 @@ async function sendImage(
   }
   await gate.wait();
   if (stop.failure) return undefined; // another image failed for good: this one is not sent
-  const filename = mediaFilename(image.file, { random: deps.random, now: deps.now });
+  const named = state.uploadNames.get(image.key);
+  const filename = named ?? mediaFilename(image.file, { random: deps.random, now: deps.now });
+  if (!named) {
+    state.uploadNames.set(image.key, filename);
+    onKept();
+  }
   let bytes = { loaded: 0, total: blob.size };
   let retrying = false;
   const result = await uploadWithRetries(
-    blob,
-    filename,
+    { blob, filename, lookFirst: named !== undefined },
     deps,
     (stage, attempt) => {
       if (stage === "retrying" && !retrying) gate.close();
@@ -244,9 +328,11 @@ async function sendImage(
 export async function sendQuote(
   values: QuoteFormValues,
   deps: PipelineDeps,
-  uploaded: Map<string, ImageRef>,
+  state: SendState,
   onEvent: (event: PipelineEvent) => void = () => {},
 ): Promise<PipelineResult> {
+  const { uploaded } = state;
+  const key = state.keyForSend(); // normally made already, when Send was pressed
   const maxAttempts = (deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).length + 1;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const images = values.damages.flatMap((damage, damageIndex) =>
@@ -263,15 +349,18 @@ export async function sendQuote(
     report(image.key, uploaded.has(image.key) ? "done" : "waiting", uploaded.has(image.key) ? 100 : 0);
 
   const todo = images.filter(({ image }) => !uploaded.has(image.key));
-  const gate = createGate();
-  const stop: { failure?: ImageFailure } = {};
+  const onKept = () => onEvent({ type: "kept" });
+  const run: SendRun = { deps, gate: createGate(), report, stop: {}, state, onKept };
+  const { gate, stop } = run;
   const worker = async () => {
     for (;;) {
       await gate.wait();
       const next = stop.failure ? undefined : todo.shift();
       if (!next) return;
-      const result = await sendImage(next, deps, gate, report, stop);
-      if (result?.ok) uploaded.set(next.image.key, result.ref);
+      const result = await sendImage(next, run);
+      if (!result?.ok) continue;
+      uploaded.set(next.image.key, result.ref);
+      onKept();
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 2) }, worker));
@@ -280,7 +369,8 @@ export async function sendQuote(
   onEvent({ type: "inquiry" });
   try {
     const body = buildInquiry(values, uploaded, deps.userId);
-    await withTimeout(timeoutMs, (signal) => sendInquiry(body, deps.fetch, signal));
+    await withTimeout(timeoutMs, (signal) => sendInquiry(body, deps.fetch, signal, key));
+    state.inquiryKey = undefined; // the quote has gone: a quote sent after this one is another inquiry
     return { ok: true };
   } catch (error) {
     return { ok: false, reason: "inquiry", status: error instanceof ApiError ? error.status : 0 };
@@ -292,23 +382,29 @@ export async function sendQuote(
  * (a double click, a second Enter), never a second inquiry.
  */
 export function createQuoteSender(deps: PipelineDeps) {
-  const uploaded = new Map<string, ImageRef>();
+  const state = new SendState();
   let running: Promise<PipelineResult> | undefined;
   return {
+    /** what the quote keeps between tries: the uploads that succeeded so far, their names, the inquiry's key */
+    state,
     /** the uploads that succeeded so far, kept for the next try */
-    uploaded,
+    uploaded: state.uploaded,
     get busy() {
       return running !== undefined;
     },
     send(values: QuoteFormValues, onEvent?: (event: PipelineEvent) => void): Promise<PipelineResult> {
-      running ??= sendQuote(values, deps, uploaded, onEvent).finally(() => {
+      running ??= sendQuote(values, deps, state, onEvent).finally(() => {
         running = undefined;
       });
       return running;
     },
-    /** forget an upload whose image was removed from the form */
+    /** forget the upload (and its name) of an image removed from the form */
     forget(key: string) {
-      uploaded.delete(key);
+      state.forget(key);
+    },
+    /** a new quote (`Start på nytt`): nothing kept, no key */
+    reset() {
+      state.clear();
     },
   };
 }

@@ -9,7 +9,9 @@ import path from "node:path";
 import type http from "node:http";
 import sharp from "sharp";
 import { MAX_UPLOAD_BYTES, inquirySchema, mediaResponseSchema, type InquiryRequest } from "../../lib/api/contract";
+import { keyedRecordName } from "../api/inquiry";
 import { createPreviewServer } from "../preview-server";
+import { siteRoot } from "./helpers/harness";
 
 let server: http.Server;
 let origin: string;
@@ -196,6 +198,97 @@ describe("POST /inquiry", () => {
     expect(added.every((f) => f.startsWith("inquiry/") && f.endsWith(".json"))).toBe(true);
     const regNumbers = added.map((f) => JSON.parse(fs.readFileSync(path.join(dataDir, f), "utf8")).Inquiry.RegNumber);
     expect(new Set(regNumbers).size).toBe(50);
+  });
+});
+
+/** The inquiry files in the store; a POST /inquiry with an Idempotency-Key; an answer's status and body. */
+const inquiries = () => storeSnapshot().filter((f) => f.startsWith("inquiry/"));
+const keyed = (key: string, body = inquiry(7)) =>
+  fetch(`${origin}/inquiry`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+    body: JSON.stringify(body),
+  });
+const answerOf = async (response: Response) => ({ status: response.status, body: await response.json() });
+
+describe("POST /inquiry with an Idempotency-Key: stored once", () => {
+  test("the same key twice: both 201 with the same body, one record (the first), named from the key", async () => {
+    const before = inquiries();
+    const first = await answerOf(await keyed("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21", inquiry(8)));
+    // the second one even differs: what was stored first stays as it is
+    const second = await answerOf(await keyed("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21", inquiry(9)));
+    expect(first).toEqual({ status: 201, body: { message: "Forespørselen er mottatt." } });
+    expect(second).toEqual(first);
+    const added = inquiries().filter((f) => !before.includes(f));
+    expect(added).toEqual([`inquiry/${keyedRecordName("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21")}.json`]);
+    const stored = JSON.parse(fs.readFileSync(path.join(dataDir, added[0]!), "utf8"));
+    delete stored.receivedAt;
+    expect(stored).toEqual(inquiry(8));
+  });
+
+  test("the same key 10 times at the same moment: all 201, one record, no temporary file left", async () => {
+    const before = inquiries();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => keyed("samtidig_nokkel-10")));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect(inquiries().filter((f) => !before.includes(f))).toEqual([
+      `inquiry/${keyedRecordName("samtidig_nokkel-10")}.json`,
+    ]);
+    expect(storeSnapshot().filter((f) => path.basename(f).startsWith("."))).toEqual([]);
+  });
+
+  test("a key stays used after a restart: the record is on disk, not in the server's memory", async () => {
+    expect((await keyed("overlever-omstart")).status).toBe(201);
+    const before = inquiries();
+    const again = createPreviewServer({ root: siteRoot(), dataDir, log: () => {} });
+    await new Promise<void>((resolve) => again.listen(0, "127.0.0.1", resolve));
+    try {
+      const other = `http://127.0.0.1:${(again.address() as AddressInfo).port}`;
+      const answer = await fetch(`${other}/inquiry`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": "overlever-omstart" },
+        // its image urls name the host this server is reached at
+        body: JSON.stringify(inquiry(7)).replaceAll(origin, other),
+      });
+      expect(answer.status).toBe(201);
+      expect(inquiries()).toEqual(before);
+    } finally {
+      await new Promise((resolve) => again.close(resolve));
+    }
+  });
+});
+
+describe("POST /inquiry with an Idempotency-Key: which keys, and none", () => {
+  test("keys that differ only in case are two inquiries", async () => {
+    const before = inquiries();
+    expect((await keyed("StorLiten")).status).toBe(201);
+    expect((await keyed("storliten")).status).toBe(201);
+    expect(inquiries().filter((f) => !before.includes(f))).toHaveLength(2);
+  });
+
+  test("a key that is not 1–100 of [A-Za-z0-9_-] is 400 with a message, and nothing is stored", async () => {
+    for (const key of ["", "x".repeat(101), "to ord", "../../etc/passwd", "nøkkel", "a.b", "a,b"]) {
+      await expectRejected(keyed(key), 400, /Idempotency-Key/);
+    }
+    // the header twice arrives as one value joined with a comma
+    const twice = new Headers({ "Content-Type": "application/json" });
+    twice.append("Idempotency-Key", "a");
+    twice.append("Idempotency-Key", "b");
+    const request = fetch(`${origin}/inquiry`, { method: "POST", headers: twice, body: JSON.stringify(inquiry()) });
+    await expectRejected(request, 400, /Idempotency-Key/);
+  });
+
+  test("a good key with a bad body is still 400, and the key stays free for the good one", async () => {
+    const body = { ...inquiry(), damageRequests: [] };
+    await expectRejected(keyed("forst-feil-saa-riktig", body as unknown as InquiryRequest), 400, /damageRequests/);
+    const before = inquiries();
+    expect((await keyed("forst-feil-saa-riktig")).status).toBe(201);
+    expect(inquiries().filter((f) => !before.includes(f))).toHaveLength(1);
+  });
+
+  test("without the header each request is stored, as before", async () => {
+    const before = inquiries();
+    for (let i = 0; i < 2; i++) expect((await postJson("/inquiry", JSON.stringify(inquiry(9)))).status).toBe(201);
+    expect(inquiries().filter((f) => !before.includes(f))).toHaveLength(2);
   });
 });
 

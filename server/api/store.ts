@@ -48,11 +48,13 @@ export async function writeTemp(dir: string, bytes: string | Buffer): Promise<st
   return temp;
 }
 
+/** A record as it is stored: when it arrived, then what was sent. */
+const recordJson = (data: object) => `${JSON.stringify({ receivedAt: new Date().toISOString(), ...data }, null, 2)}\n`;
+
 /** Writes `data` durably as .data/<kind>/<id>.json and returns the file's path. */
 export async function writeRecord(kind: string, data: object, dataDir = DATA_DIR): Promise<string> {
   const dir = path.join(dataDir, kind);
-  const json = `${JSON.stringify({ receivedAt: new Date().toISOString(), ...data }, null, 2)}\n`;
-  const temp = await writeTemp(dir, json);
+  const temp = await writeTemp(dir, recordJson(data));
   const file = path.join(dir, `${recordId()}.json`);
   try {
     await fs.promises.rename(temp, file);
@@ -62,6 +64,38 @@ export async function writeRecord(kind: string, data: object, dataDir = DATA_DIR
   }
   await syncDir(dir);
   return file;
+}
+
+/**
+ * Writes `data` durably as .data/<kind>/<name>.json unless a record of that
+ * name exists; answers whether this call stored it. The name is taken with a
+ * hard link, which never replaces an existing file, so of any number of calls
+ * racing for one name exactly one stores its record and the others remove
+ * their temporary file. Every call flushes the folder before it returns, so
+ * a caller told "already there" may acknowledge it: the record another call
+ * has just linked is on disk by then too.
+ */
+export async function writeRecordOnce(kind: string, name: string, data: object, dataDir = DATA_DIR): Promise<boolean> {
+  const dir = path.join(dataDir, kind);
+  const file = path.join(dir, `${name}.json`);
+  let stored = false;
+  const there = await fs.promises.access(file).then(
+    () => true,
+    () => false,
+  );
+  if (!there) {
+    const temp = await writeTemp(dir, recordJson(data));
+    try {
+      await fs.promises.link(temp, file);
+      stored = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
+  }
+  await syncDir(dir);
+  return stored;
 }
 
 /**

@@ -52,6 +52,7 @@ const values = (): QuoteFormValues => ({
 function setup() {
   const { net, fetch } = fakeNetwork();
   const onSent = jest.fn();
+  const onKept = jest.fn();
   const hook = renderHook(() =>
     useQuoteSubmission({
       fetch,
@@ -60,9 +61,10 @@ function setup() {
       previewUrl: (image) => `blob:${image.key}`,
       resend: () => {},
       onSent,
+      onKept,
     }),
   );
-  return { net, onSent, hook };
+  return { net, onSent, onKept, hook };
 }
 
 test("a send lists every image with its damage, reports progress, and ends in onSent", async () => {
@@ -134,4 +136,17 @@ test("a second send while one runs does nothing", async () => {
   expect(second).toBeUndefined();
   await waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
   expect(net.inquiries).toBe(1);
+});
+
+test("each upload name chosen and each upload stored asks for the draft to be saved; Start på nytt forgets them", async () => {
+  const { onKept, hook } = setup();
+  await act(async () => {
+    await hook.result.current.send(values());
+  });
+  expect(onKept).toHaveBeenCalledTimes(6); // three names, three stored uploads
+  const { kept } = hook.result.current;
+  expect([...kept.uploadNames.keys()].sort()).toEqual(["a", "b", "c"]);
+  expect([...kept.uploaded.values()].map((ref) => ref.filename).sort()).toEqual([...kept.uploadNames.values()].sort());
+  act(() => hook.result.current.reset());
+  expect([kept.uploaded.size, kept.uploadNames.size, kept.inquiryKey]).toEqual([0, 0, undefined]);
 });
