@@ -10,10 +10,12 @@
  *   clone        fresh clone → npm install → npm start until it answers (bench-clone.ts)
  *   server       the preview server under a crowd: posts and uploads 50 at once, peak
  *                memory during 20 uploads of 15 MB, the e-mail pattern by length (bench-server.ts)
+ *   send         the wait after Send on the quote form, 4 photos of 10 MB on slow 4G with the
+ *                CPU slowed 4×, beside its floor: the bytes sent at the uplink's rate (bench-send.ts)
  * `npm run bench` runs them all on every route. Name sections and/or routes to
  * run fewer, e.g. `npm run bench -- / /kontakt` (pages and menu for those two),
  * `npm run bench -- menu`, `npm run bench -- clone`. `--runs=3` takes Lighthouse's
- * median of three (about 15 s a run).
+ * median of three (about 15 s a run), and the median of three sends.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -28,11 +30,12 @@ import { benchClone } from "./lib/bench-clone";
 import { benchCompression } from "./lib/bench-compression";
 import { benchServer } from "./lib/bench-server";
 import { benchMenu } from "./lib/bench-menu";
+import { benchSend, printSend } from "./lib/bench-send";
 import { BENCH_PREFIX, benchHandler, benchPages, prepareReferences, printPages } from "./lib/bench-pages";
 import { createPreviewServer } from "../server/preview-server";
 import { routes } from "../e2e/routes";
 
-const SECTIONS = ["pages", "menu", "compression", "clone", "server"] as const;
+const SECTIONS = ["pages", "menu", "compression", "clone", "server", "send"] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function main() {
@@ -49,7 +52,7 @@ async function main() {
   if (sections.has("clone")) printClone(await benchClone());
   // The preview server under a crowd runs in a process of its own.
   if (sections.has("server")) await benchServer();
-  if (!["pages", "menu", "compression"].some((s) => sections.has(s as Section))) return;
+  if (!["pages", "menu", "compression", "send"].some((s) => sections.has(s as Section))) return;
 
   if (!isBuildCurrent()) {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -57,7 +60,9 @@ async function main() {
   }
   const copies = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
   const { bare } = sections.has("pages") ? prepareReferences(process.cwd(), copies, paths) : { bare: copies };
-  const server = createPreviewServer({ log: () => {} });
+  // what the forms post (the send section's uploads and inquiries) is kept here, not in .data/
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const server = createPreviewServer({ log: () => {}, dataDir });
   const site = server.listeners("request")[0] as RequestListener;
   const references = benchHandler(copies, bare);
   server.removeAllListeners("request");
@@ -79,9 +84,11 @@ async function main() {
     }
     if (sections.has("menu")) printMenu(await benchMenu(origin, paths));
     if (sections.has("compression")) await printCompression(origin);
+    if (sections.has("send")) printSend(await benchSend(origin, server, runs));
   } finally {
     server.close();
     fs.rmSync(copies, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
