@@ -8,9 +8,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import sharp from "sharp";
 import { COMPRESSION_LIBRARY_PATH, COMPRESSION_OPTIONS } from "../../lib/quote/compressor";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
+import { makeBenchPhoto } from "./bench-photo";
 
 export interface CompressionFigures {
   inputBytes: number;
@@ -19,30 +19,6 @@ export interface CompressionFigures {
   ms: number;
   longestTaskMs: number;
   longTasks: number;
-}
-
-/** A photo-like 4000×3000 JPEG: a gradient with grain, a few MB like a phone's camera makes. */
-async function makePhoto(file: string) {
-  const width = 4000;
-  const height = 3000;
-  const gradient = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-        <stop offset="0" stop-color="#2b4a6f"/><stop offset="0.5" stop-color="#c9d3dc"/><stop offset="1" stop-color="#7a4b2a"/>
-      </linearGradient></defs>
-      <rect width="100%" height="100%" fill="url(#g)"/>
-      <circle cx="2000" cy="1500" r="900" fill="#e8e2d0" opacity="0.6"/>
-    </svg>`,
-  );
-  const grain = await sharp({
-    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 18 } },
-  })
-    .png()
-    .toBuffer();
-  await sharp(gradient)
-    .composite([{ input: grain, blend: "overlay" }])
-    .jpeg({ quality: 90 })
-    .toFile(file);
 }
 
 /** Runs in the page: compress the chosen file, watching for long tasks on the main thread. */
@@ -74,7 +50,7 @@ const IN_PAGE = `async function ({ options, libPath }) {
 /** `useWebWorker: false` measures the same on the main thread, to show what the worker saves (and that the measure works). */
 export async function benchCompression(origin: string, { useWebWorker = true } = {}): Promise<CompressionFigures> {
   const file = path.join(os.tmpdir(), "bench-4000x3000.jpg");
-  if (!fs.existsSync(file)) await makePhoto(file);
+  if (!fs.existsSync(file)) await makeBenchPhoto(file, { grain: 18, quality: 90, disc: true });
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();

@@ -23,11 +23,11 @@ import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Locator, type Page, type Request as BrowserRequest } from "@playwright/test";
-import sharp from "sharp";
 import { INQUIRY_PATH, MEDIA_PATH } from "../../lib/api/contract";
 import { getStrings } from "../../lib/content";
 import { THANKS_PATH } from "../../lib/routes";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
+import { makeBenchPhoto } from "./bench-photo";
 
 /** Slow 4G as the bench models it; CDP takes bytes per second. */
 export const SLOW_4G = { latencyMs: 150, uploadBitsPerSecond: 750_000, downloadBitsPerSecond: 1_600_000 };
@@ -66,33 +66,11 @@ export interface SendFigures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A photo-like 4000×3000 JPEG of about 10 MB: a gradient under heavy grain, saved at quality 98. */
-async function makePhoto(file: string) {
-  const width = 4000;
-  const height = 3000;
-  const gradient = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-        <stop offset="0" stop-color="#2b4a6f"/><stop offset="0.5" stop-color="#c9d3dc"/><stop offset="1" stop-color="#7a4b2a"/>
-      </linearGradient></defs>
-      <rect width="100%" height="100%" fill="url(#g)"/>
-    </svg>`,
-  );
-  const grain = await sharp({
-    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 30 } },
-  })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  await sharp(gradient)
-    .composite([{ input: grain, blend: "overlay" }])
-    .jpeg({ quality: 98 })
-    .toFile(file);
-}
-
 /** The four photos, made once and kept in the temporary folder between benches. */
 async function photos(): Promise<string[]> {
   const files = Array.from({ length: PHOTOS }, (_, i) => path.join(os.tmpdir(), `bench-send-4000x3000-${i + 1}.jpg`));
-  for (const file of files) if (!fs.existsSync(file)) await makePhoto(file);
+  for (const file of files)
+    if (!fs.existsSync(file)) await makeBenchPhoto(file, { grain: 30, quality: 98, disc: false });
   return files;
 }
 
