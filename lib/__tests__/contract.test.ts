@@ -16,15 +16,7 @@ import {
   sendInquiry,
 } from "../api/contract";
 
-jest.mock("../config", () => ({
-  config: {
-    siteUrl: "",
-    apiUrl: "https://api.example",
-    adminUrl: "https://admin.example",
-    googleMapsApiKey: "",
-    gtmId: "",
-  },
-}));
+jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
 
 const messages = { required: "påkrevd", format: "format" };
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -13,15 +13,7 @@ import {
   type PipelineEvent,
 } from "../quote/pipeline";
 
-jest.mock("../config", () => ({
-  config: {
-    siteUrl: "",
-    apiUrl: "https://api.example",
-    adminUrl: "https://admin.example",
-    googleMapsApiKey: "",
-    gtmId: "",
-  },
-}));
+jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
 
 const MEDIA_URL = "https://admin.example/api/media?depth=0&fallback-locale=null";
 const INQUIRY_URL = "https://api.example/inquiry";

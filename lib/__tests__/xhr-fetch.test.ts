@@ -6,9 +6,7 @@
  */
 import { ApiError, uploadMedia, xhrFetch } from "../api/contract";
 
-jest.mock("../config", () => ({
-  config: { siteUrl: "", apiUrl: "", adminUrl: "https://admin.example", googleMapsApiKey: "", gtmId: "" },
-}));
+jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
 
 type Progress = { lengthComputable: boolean; loaded: number; total: number };
 
