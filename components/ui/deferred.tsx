@@ -112,10 +112,8 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
           window.addEventListener("online", again, { once: true });
         });
       };
-      const Island = lazy(() => {
-        if (!serverLoad) return inBrowser();
-        return onServer ? resolved(onServer) : serverLoad.then((c) => ({ default: c }));
-      });
+      // on the server the code is here by now (waited for above)
+      const Island = lazy(() => (onServer ? resolved(onServer) : inBrowser()));
       // a touch opens the gate and retries a download that failed
       const touched = () => {
         open();
