@@ -11,6 +11,7 @@ import { TextField } from "@/components/ui/TextField";
 import { useHydrated } from "@/components/ui/useHydrated";
 import { FIELD_LIMITS, sendContact } from "@/lib/api/contract";
 import { bookingMessage, bookingSchema, type BookingFields, type BookingValues } from "@/lib/booking";
+import { typedSinceDraft } from "@/lib/drafts/typed-since";
 import { clearCalculatorDraft } from "@/lib/calculator/draft";
 import { clearSelection, sessionStore } from "@/lib/calculator/storage";
 import type { Strings } from "@/lib/content/strings-schema";
@@ -102,7 +103,7 @@ function useBookingDraft(form: UseFormReturn<BookingFields, unknown, BookingValu
     },
     restore: (draft) => {
       const { email, phone } = getValues();
-      if (email || phone) return false; // the visitor was quicker
+      if (typedSinceDraft({ email, phone }, draft)) return false; // the visitor was quicker
       if (draft.message) markEdited();
       reset(draft);
       return true;

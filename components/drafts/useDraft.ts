@@ -21,7 +21,6 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
   const store = useMemo(() => draftStore<T>(name), [name]);
   const [restored, setRestored] = useState(false);
   const loaded = useRef(false);
-  const early = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ snapshot, restore });
   useEffect(() => {
@@ -37,10 +36,7 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
   }, [store]);
 
   const schedule = useCallback(() => {
-    if (!loaded.current) {
-      early.current = true; // saved once the stored draft has been read
-      return;
-    }
+    if (!loaded.current) return; // the form is saved as it stands once the stored draft has been read
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, delayMs);
   }, [flush, delayMs]);
@@ -51,7 +47,9 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
       if (!live) return;
       loaded.current = true;
       if (value !== undefined && latest.current.restore(value)) setRestored(true);
-      else if (early.current) schedule(); // the visitor typed before it was read
+      // Not restored: the form as it stands is the draft now. It may hold what the
+      // visitor typed or chose before its code ran, which fired no change to save on.
+      else if (latest.current.snapshot() !== undefined) schedule();
     });
     return () => {
       live = false;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useDraft } from "@/components/drafts/useDraft";
-import { fromDraft, isEmptyQuote, toDraft, type QuoteDraft } from "@/lib/quote/draft";
+import { typedSinceDraft } from "@/lib/drafts/typed-since";
+import { fromDraft, toDraft, type QuoteDraft } from "@/lib/quote/draft";
 import { emptyQuote, type QuoteFormValues } from "@/lib/quote/form";
 import type { SendState } from "@/lib/quote/pipeline";
 
@@ -18,6 +19,15 @@ interface Options {
   /** a restored draft whose Send was pressed and that has not gone yet */
   onPending: () => void;
 }
+
+/** The quote's text fields by name, each damage's description included. */
+const textFields = ({ regNumber, email, phone, message, damages }: QuoteFormValues | QuoteDraft) => ({
+  regNumber,
+  email,
+  phone,
+  message,
+  ...Object.fromEntries(damages.map((damage, i) => [`damage-${i}`, damage.message])),
+});
 
 const imageKeys = (values: QuoteFormValues) => values.damages.flatMap((d) => d.images.map((image) => image.key));
 
@@ -46,7 +56,9 @@ export function useQuoteDraft({ form, kept, compressed, onRestored, release, onP
   );
   const restore = useCallback(
     (draft: QuoteDraft) => {
-      if (!isEmptyQuote(form.getValues())) return false; // the visitor was quicker
+      const onPage = form.getValues();
+      const photosChosen = onPage.damages.some((damage) => damage.images.length > 0);
+      if (photosChosen || typedSinceDraft(textFields(onPage), textFields(draft))) return false; // the visitor was quicker
       const parts = fromDraft(draft);
       form.reset(parts.values);
       kept.restore(parts);

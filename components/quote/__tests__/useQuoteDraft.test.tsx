@@ -1,8 +1,10 @@
 /** @jest-environment jsdom */
 /**
- * The quote draft's idempotency key with a real draft store (fake-indexeddb):
- * made at the first Send and saved with `pending`, back on the next visit,
- * kept when a send fails, gone after `Start på nytt`.
+ * The quote draft with a real draft store (fake-indexeddb): what the form
+ * holds when its code arrives is kept, a stored draft comes back unless the
+ * visitor typed something else first, and the idempotency key is made at the
+ * first Send and saved with `pending`, back on the next visit, kept when a
+ * send fails, gone after `Start på nytt`.
  */
 import "fake-indexeddb/auto";
 import v8 from "node:v8";
@@ -20,11 +22,14 @@ globalThis.structuredClone ??= (<T,>(value: T): T => v8.deserialize(v8.serialize
 
 const stored = () => draftStore<QuoteDraft>("quote").load();
 
-/** The form and its draft, as one visit of the page has them. */
-async function visit(kept: SendState = new SendState()) {
+/**
+ * The form and its draft, as one visit of the page has them; `onPage` is what
+ * the fields hold when the form's code arrives (typed before it, or put back by the browser).
+ */
+async function visit(kept: SendState = new SendState(), onPage: Partial<QuoteFormValues> = {}) {
   const onPending = jest.fn();
   const hook = renderHook(() => {
-    const form = useForm<QuoteFormValues>({ defaultValues: emptyQuote() });
+    const form = useForm<QuoteFormValues>({ defaultValues: { ...emptyQuote(), ...onPage } });
     const draft = useQuoteDraft({
       form,
       kept,
@@ -85,4 +90,36 @@ test("a failed send keeps the key for the next try; Start på nytt drops it and 
   await pending(next.hook, true);
   expect(next.kept.inquiryKey).toMatch(IDEMPOTENCY_KEY_PATTERN);
   expect(next.kept.inquiryKey).not.toBe(key); // a new quote, a new key
+});
+
+test("what was typed before the form's code arrived is saved, with no further change", async () => {
+  await visit(undefined, { regNumber: "AB12345", email: "kari@example.no" });
+  await waitFor(async () => expect((await stored())?.regNumber).toBe("AB12345"));
+  expect((await stored())?.email).toBe("kari@example.no");
+});
+
+test("a draft comes back whole when the page holds only some of its own fields (the browser put them back)", async () => {
+  const first = await visit();
+  act(() => {
+    first.hook.result.current.form.setValue("regNumber", "AB12345");
+    first.hook.result.current.form.setValue("email", "kari@example.no");
+  });
+  await waitFor(async () => expect((await stored())?.email).toBe("kari@example.no"));
+  first.hook.unmount();
+
+  const next = await visit(undefined, { email: "kari@example.no" });
+  expect(next.hook.result.current.form.getValues("regNumber")).toBe("AB12345");
+  expect(next.hook.result.current.draft.restored).toBe(true);
+});
+
+test("text of the visitor's own, typed before the draft was read, wins and becomes the draft", async () => {
+  const first = await visit();
+  act(() => first.hook.result.current.form.setValue("regNumber", "AB12345"));
+  await waitFor(async () => expect((await stored())?.regNumber).toBe("AB12345"));
+  first.hook.unmount();
+
+  const next = await visit(undefined, { email: "ola@example.no" });
+  expect(next.hook.result.current.form.getValues("regNumber")).toBe("");
+  expect(next.hook.result.current.draft.restored).toBe(false);
+  await waitFor(async () => expect((await stored())?.email).toBe("ola@example.no"));
 });

@@ -1,0 +1,27 @@
+import { typedSinceDraft } from "../typed-since";
+
+const draft = { email: "kari@example.no", phone: "+47 912 34 567", regNumber: "AB12345" };
+
+describe("typedSinceDraft", () => {
+  it("is false for an empty page", () => {
+    expect(typedSinceDraft({ email: "", phone: "", regNumber: "" }, draft)).toBe(false);
+  });
+
+  it("is false when the browser put back some of the draft's own fields after a reload", () => {
+    expect(typedSinceDraft({ email: "kari@example.no", phone: "+47 912 34 567", regNumber: "" }, draft)).toBe(false);
+  });
+
+  it("is true when a field holds text the draft does not have", () => {
+    expect(typedSinceDraft({ email: "ola@example.no", phone: "", regNumber: "" }, draft)).toBe(true);
+    expect(typedSinceDraft({ email: "", phone: "", regNumber: "EL98765" }, draft)).toBe(true);
+  });
+
+  it("ignores space around the text", () => {
+    expect(typedSinceDraft({ email: " kari@example.no ", phone: "", regNumber: "" }, draft)).toBe(false);
+  });
+});
+
+it("counts a field the draft does not have as typed", () => {
+  expect(typedSinceDraft({ "damage-1": "Riper" }, {})).toBe(true);
+  expect(typedSinceDraft({ "damage-1": "" }, {})).toBe(false);
+});

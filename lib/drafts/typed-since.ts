@@ -1,0 +1,19 @@
+/**
+ * Whether the visitor typed something of their own before a stored draft was
+ * read: a field on the page holds text that is not the draft's.
+ *
+ * A field that is empty, or that holds the draft's own text, does not count:
+ * on a reload the browser may put back some fields by itself (those it
+ * remembers, not those marked `autocomplete="off"`), and those hold what the
+ * draft holds. Then the draft is restored whole. Only text the draft does not
+ * have means the visitor was quicker, and then the page is left as it is.
+ */
+export function typedSinceDraft<K extends string>(
+  onPage: Readonly<Record<K, string>>,
+  draft: Readonly<Partial<Record<NoInfer<K>, string>>>,
+): boolean {
+  return (Object.keys(onPage) as K[]).some((field) => {
+    const text = onPage[field].trim();
+    return text !== "" && text !== (draft[field] ?? "").trim();
+  });
+}
