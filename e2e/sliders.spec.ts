@@ -94,6 +94,10 @@ test.describe("before/after slider: size and touch", () => {
     await page.goto(`/prosjekt/${project!.slug}`, { waitUntil: "commit" });
     const slider = page.getByRole("slider");
     await expect(slider).toBeVisible();
+    // measured as first painted: the browser paints only once the stylesheets are in (the images are still on their way)
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+    );
     const before = (await page.getByRole("img", { name: project!.after.alt }).boundingBox())!;
     await page.waitForLoadState("load");
     const after = (await page.getByRole("img", { name: project!.after.alt }).boundingBox())!;
