@@ -127,6 +127,7 @@ test("with a GTM id: the banner is reachable by keyboard right after the skip li
   await serveAsBuiltWith(page, "/om-oss", { gtmId: FAKE_GTM_ID });
   await serveAsBuiltWith(page, "/", { gtmId: FAKE_GTM_ID });
   await page.goto("/om-oss");
+  await expect(banner(page)).toBeVisible(); // it comes with the page's script, which starts after the first paint
   await page.keyboard.press("Tab"); // the skip link
   await page.keyboard.press("Tab");
   await expect(banner(page).getByRole("link", { name: strings.privacyLink })).toBeFocused();

@@ -32,6 +32,26 @@ test("content pages ship at most 200 KB of JavaScript (gzip) on first load", () 
   expect(over).toEqual([]);
 });
 
+test("every page is painted before Next's scripts start: they are fetched after its first frame", async ({ page }) => {
+  await page.addInitScript(() =>
+    requestAnimationFrame(() => Object.assign(window, { firstFrameAt: performance.now() })),
+  );
+  const timing = () =>
+    page.evaluate(() => ({
+      firstFrameAt: (window as unknown as { firstFrameAt?: number }).firstFrameAt,
+      scriptsFetchedAt: performance
+        .getEntriesByType("resource")
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === "script" && e.name.includes("/_next/"))
+        .map((e) => e.startTime),
+    }));
+  for (const route of ["/", "/pristilbud", "/om-oss", "/kontakt"]) {
+    await page.goto(route);
+    await expect.poll(async () => (await timing()).scriptsFetchedAt.length, { message: route }).toBeGreaterThan(0);
+    const { firstFrameAt, scriptsFetchedAt } = await timing();
+    expect(Math.min(...scriptsFetchedAt), route).toBeGreaterThanOrEqual(firstFrameAt!);
+  }
+});
+
 test("raster images are responsive: AVIF and WebP srcsets, width and height, lazy below the fold", async ({ page }) => {
   for (const route of ["/", "/auto-detailing", "/prosjekter", "/lakkrens"]) {
     await page.goto(route);

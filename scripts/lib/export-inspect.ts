@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { OUT_DIR } from "./build-stamp";
+import { scriptsAfterFirstPaint } from "./scripts-after-paint";
 
 /** The file in out/ a same-origin URL path is served from (clean URLs), or undefined. */
 export function fileForPath(urlPath: string, outDir = OUT_DIR): string | undefined {
@@ -40,9 +41,9 @@ export function listHtmlFiles(outDir = OUT_DIR): string[] {
   return found.sort();
 }
 
-/** Every URL an HTML page refers to: href, src, poster and each srcset candidate. */
+/** Every URL an HTML page refers to: href, src, poster, each srcset candidate and the scripts it starts after its paint. */
 export function referencedUrls(html: string): string[] {
-  const urls: string[] = [];
+  const urls: string[] = [...scriptsAfterFirstPaint(html)];
   for (const match of html.matchAll(/\s(?:href|src|poster)="([^"]+)"/g)) urls.push(match[1]!);
   for (const match of html.matchAll(/\s(?:srcset|srcSet)="([^"]+)"/g)) {
     for (const candidate of match[1]!.split(",")) urls.push(candidate.trim().split(/\s+/)[0]!);
@@ -50,10 +51,14 @@ export function referencedUrls(html: string): string[] {
   return urls.map((u) => u.replace(/&amp;/g, "&"));
 }
 
-/** The scripts a page loads on first visit, with their gzip size in bytes. */
+/**
+ * The scripts a page loads on first visit, with their gzip size in bytes: its
+ * script tags and those it starts after its first paint.
+ */
 export function firstLoadScripts(html: string, outDir = OUT_DIR): { src: string; gzip: number }[] {
   const sources = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) sources.add(match[1]!);
+  for (const src of scriptsAfterFirstPaint(html)) sources.add(src);
   return [...sources].map((src) => {
     const file = fileForPath(src, outDir);
     if (!file) throw new Error(`Skriptet ${src} finnes ikke i out/`);
