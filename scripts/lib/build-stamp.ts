@@ -17,6 +17,8 @@ const SOURCES = [
   "lib",
   "public",
   "next.config.ts",
+  "scripts/postbuild.ts",
+  "scripts/lib/scripts-after-paint.ts",
   "scripts/lib/security-headers.ts",
   "package-lock.json",
   "tsconfig.json",
