@@ -12,10 +12,12 @@
  *
  * So the tags are taken out, and one small inline script (the same on every
  * page, so one CSP hash) adds them again, in the same order and still async,
- * once the first frame has been painted: from a task queued by the first
- * animation frame, which the browser runs only after that frame. A page that
- * is hidden (opened in a background tab, or prerendered) paints no frame,
- * so there the scripts start at once, or as soon as the page is hidden.
+ * once the page has loaded and been painted, when the browser is next idle:
+ * after the load event (or 3 s after the page was parsed, should an image
+ * stall), from a task queued by the next animation frame (the browser runs it
+ * only after that frame), in an idle callback (at most a second later). A page that is hidden (opened in a background tab, or
+ * prerendered) paints no frame, so there the scripts start at once, or as
+ * soon as the page is hidden.
  *
  * No preloads are added for them (Next's own low-priority preload of one
  * chunk stays): a preload would share the connection with the page's own
@@ -36,7 +38,9 @@ const LOADER = [
   "list.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=true;document.head.appendChild(s);});}",
   "if(document.visibilityState==='hidden')return start();",
   "document.addEventListener('visibilitychange',start,{once:true});",
-  "requestAnimationFrame(function(){setTimeout(start,0);});",
+  "function idle(){typeof requestIdleCallback==='function'?requestIdleCallback(start,{timeout:1000}):setTimeout(start,50);}",
+  "function painted(){requestAnimationFrame(function(){setTimeout(idle,0);});}",
+  "if(document.readyState==='complete')painted();else{addEventListener('load',painted,{once:true});setTimeout(painted,3000);}",
   "})(document.currentScript)",
 ].join("");
 
