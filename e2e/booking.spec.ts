@@ -151,6 +151,19 @@ test("visiting /kontakt directly: nothing chosen, a link to the calculator, and 
   await expect.poll(() => storedContact(email)).toMatchObject({ email, phone: "67 10 20 30", message: "" });
 });
 
+test("a first visit to /kontakt shows the nothing-chosen line before the page's scripts run; a stored choice keeps it unseen", async ({
+  page,
+}) => {
+  await page.route("**/_next/static/chunks/*.js", (route) => route.abort()); // the framework never starts
+  await page.goto("/kontakt");
+  const summary = page.getByRole("region", { name: strings.booking.summaryHeading });
+  await expect(summary.getByText(strings.booking.nothingChosen)).toBeVisible();
+
+  await page.evaluate(() => sessionStorage.setItem("services", "{}"));
+  await page.reload();
+  await expect(summary.getByText(strings.booking.nothingChosen)).toBeHidden();
+});
+
 test("malformed storage reads as nothing chosen", async ({ page }) => {
   await page.goto("/kontakt");
   await page.evaluate(() => {

@@ -2,19 +2,31 @@
 
 import Link from "next/link";
 import { CheckList } from "@/components/ui/CheckList";
-import { chosenTitles } from "@/lib/calculator/storage";
+import { chosenTitles, STORAGE_KEYS } from "@/lib/calculator/storage";
 import type { Strings } from "@/lib/content/strings-schema";
 import { formatPrice } from "@/lib/format";
 import { useStoredSelection } from "./useStoredSelection";
 import styles from "./Booking.module.css";
 
 /**
+ * Runs as the page is parsed, before its first paint and long before the
+ * framework starts: when the calculator handed nothing over (no services key
+ * in sessionStorage, or no storage at all: the usual first visit), the
+ * "nothing chosen" line above it is shown at once. When something is stored,
+ * the line stays unseen until the component has read the choice.
+ */
+const SHOW_WHEN_NOTHING_STORED = `(function(line){try{if(sessionStorage.getItem(${JSON.stringify(
+  STORAGE_KEYS.services,
+)})!==null)return}catch(e){}line.removeAttribute("data-pending")})(document.currentScript.previousElementSibling)`;
+
+/**
  * What was chosen in the calculator (services, size, price), read from
  * sessionStorage after hydration; or a line saying nothing was chosen, with a
  * link to the calculator. The prerendered HTML holds that line unseen, so the
  * box does not grow when the script finds nothing stored (the usual first
- * visit). Coming from the calculator is a client navigation, rendered at once
- * with the choice.
+ * visit), and shows it before the first paint when nothing is stored (the
+ * small inline script above). Coming from the calculator is a client
+ * navigation, rendered at once with the choice.
  */
 export function BookingSummary({
   strings,
@@ -35,12 +47,15 @@ export function BookingSummary({
       {!selection || titles.length === 0 ? (
         // Until the stored choice is read (prerendered HTML, hydration) this takes its place
         // unseen, so the box already has the height it keeps when nothing was chosen.
-        <div className={styles.nothingChosen} data-pending={selection === undefined || undefined}>
-          <p className={styles.muted}>{strings.nothingChosen}</p>
-          <p className={styles.link}>
-            <Link href={calculatorHref}>{calculatorLink}</Link>
-          </p>
-        </div>
+        <>
+          <div className={styles.nothingChosen} data-pending={selection === undefined || undefined}>
+            <p className={styles.muted}>{strings.nothingChosen}</p>
+            <p className={styles.link}>
+              <Link href={calculatorHref}>{calculatorLink}</Link>
+            </p>
+          </div>
+          {selection === undefined && <script dangerouslySetInnerHTML={{ __html: SHOW_WHEN_NOTHING_STORED }} />}
+        </>
       ) : (
         <>
           <CheckList items={titles} />
