@@ -46,8 +46,7 @@ export default function AutoDetailingPage() {
       <section className="section section-alt" aria-labelledby="premises-heading">
         <div className={`container ${styles.premises}`}>
           <ContentImage
-            image={page.premises.image.image}
-            alt={page.premises.image.alt}
+            image={page.premises.image}
             sizes="(min-width: 761px) 600px, 100vw"
             className={styles.premisesImage}
           />

@@ -19,7 +19,7 @@ export function MoreArticles({ heading, articles }: { heading: string; articles:
         {articles.map((article) => (
           <li key={article.slug} className={card.card}>
             <ContentImage
-              image={article.image.image}
+              image={article.image}
               alt=""
               sizes="(min-width: 900px) 380px, 100vw"
               className={styles.image}

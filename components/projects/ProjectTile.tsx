@@ -10,8 +10,7 @@ export function ProjectTile({ project, linkLabel }: { project: Project; linkLabe
   return (
     <article className={card.card}>
       <ContentImage
-        image={project.after.image}
-        alt={project.after.alt}
+        image={project.after}
         sizes="(min-width: 1100px) 580px, (min-width: 700px) 50vw, 100vw"
         className={styles.image}
       />
