@@ -7,7 +7,6 @@ import { HeroBanner } from "@/components/media/HeroBanner";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ReviewsSection } from "@/components/reviews/ReviewsSection";
 import { getCases, getHomePage, getReviews, getSite, getStrings } from "@/lib/content";
-import { resolveImage } from "@/lib/images";
 import { pageMetadata } from "@/lib/seo";
 import { HOME_PATH, QUOTE_PATH, THANKS_PATH, articlePath } from "@/lib/routes";
 
@@ -27,10 +26,7 @@ export default function HomePage() {
   return (
     <>
       <HeroBanner
-        image={resolveImage(home.hero.image.image)}
-        alt={home.hero.image.alt}
-        headline={home.hero.headline}
-        lead={home.hero.lead}
+        hero={home.hero}
         video={{ webm: "/video/hero.webm", mp4: "/video/hero.mp4", strings: strings.heroVideo }}
       >
         <ButtonLink href={cta.href} size="lg">
