@@ -8,7 +8,7 @@ import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ReviewsSection } from "@/components/reviews/ReviewsSection";
 import { getCases, getHomePage, getReviews, getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
-import { HOME_PATH, QUOTE_PATH, THANKS_PATH, articlePath } from "@/lib/routes";
+import { HOME_PATH, QUOTE_PATH, articlePath } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   const { meta, hero } = getHomePage();
@@ -41,15 +41,7 @@ export default function HomePage() {
         labels={{ before: strings.home.beforeLabel, after: strings.home.afterLabel }}
         strings={strings.beforeAfter}
       />
-      <QuoteSection
-        section={home.quote}
-        steps={strings.home.quoteSteps}
-        strings={strings.quoteForm}
-        fieldErrors={strings.fieldErrors}
-        drafts={strings.drafts}
-        site={site}
-        thanksHref={THANKS_PATH}
-      />
+      <QuoteSection section={home.quote} steps={strings.home.quoteSteps} />
       <ReviewsSection
         heading={home.reviews.heading}
         lead={home.reviews.lead}
