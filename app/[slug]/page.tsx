@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { ArticleView } from "@/components/content/ArticleView";
 import { getArticle, getArticles, getSite } from "@/lib/content";
-import { pageMetadata } from "@/lib/seo";
-import { articlePath } from "@/lib/routes";
+import { articleMetadata } from "@/lib/seo";
 
 /** One page per Markdown file in content/articles: the file name is the path. */
 export const dynamicParams = false;
@@ -14,15 +13,7 @@ export function generateStaticParams() {
 type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const article = getArticle((await params).slug);
-  return pageMetadata(getSite(), {
-    title: article.title,
-    description: article.description,
-    path: articlePath(article.slug),
-    image: article.image.image,
-    type: "article",
-    publishedTime: article.date,
-  });
+  return articleMetadata(getSite(), getArticle((await params).slug));
 }
 
 export default async function ArticlePage({ params }: Props) {

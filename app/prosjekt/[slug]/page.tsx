@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { ProjectView } from "@/components/projects/ProjectView";
 import { getProject, getProjects, getSite } from "@/lib/content";
-import { pageMetadata } from "@/lib/seo";
-import { projectPath } from "@/lib/routes";
+import { projectMetadata } from "@/lib/seo";
 
 export const dynamicParams = false;
 
@@ -13,13 +12,7 @@ export function generateStaticParams() {
 type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = getProject((await params).slug);
-  return pageMetadata(getSite(), {
-    title: project.title,
-    description: project.summary,
-    path: projectPath(project.slug),
-    image: project.after.image,
-  });
+  return projectMetadata(getSite(), getProject((await params).slug));
 }
 
 export default async function ProjectPage({ params }: Props) {
