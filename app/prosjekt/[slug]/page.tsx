@@ -1,20 +1,12 @@
-import type { Metadata } from "next";
 import { ProjectView } from "@/components/projects/ProjectView";
-import { getProject, getProjects, getSite } from "@/lib/content";
+import { getProject, getProjects } from "@/lib/content";
 import { projectMetadata } from "@/lib/seo";
+import { slugPages } from "../../slug-pages";
+
+/** One page per project in content/projects.json, at /prosjekt/ and its slug. */
+const pages = slugPages(getProjects, getProject, projectMetadata, (project) => <ProjectView project={project} />);
 
 export const dynamicParams = false;
-
-export function generateStaticParams() {
-  return getProjects().map((project) => ({ slug: project.slug }));
-}
-
-type Props = { params: Promise<{ slug: string }> };
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return projectMetadata(getSite(), getProject((await params).slug));
-}
-
-export default async function ProjectPage({ params }: Props) {
-  return <ProjectView project={getProject((await params).slug)} />;
-}
+export const generateStaticParams = pages.generateStaticParams;
+export const generateMetadata = pages.generateMetadata;
+export default pages.Page;
