@@ -29,7 +29,7 @@ const valid = (): QuoteFormValues => ({
   ],
 });
 
-describe("the spec's messages, to the letter", () => {
+describe("the form's messages, to the letter", () => {
   test("are the ones in content/strings.json", () => {
     expect(messages).toEqual({
       regRequired: "Skriv registrerings nummer",
@@ -65,7 +65,7 @@ describe("validation order: reg → e-mail → phone → a damage → images", (
     });
   });
 
-  test("each fix reveals the next check, in the spec's order", () => {
+  test("each fix reveals the next check, in the form's order", () => {
     const values: QuoteFormValues = { ...emptyQuote(), damages: [] };
     const seen: string[] = [];
     const fixes: ((v: QuoteFormValues) => void)[] = [
@@ -169,7 +169,7 @@ describe("the inquiry body", () => {
     ["c", { filename: "img_c.png", url: "https://admin.example/api/media/file/img_c.png" }],
   ]);
 
-  test("is the spec's shape, one damage request per damage, and passes the server's schema", () => {
+  test("is the shape POST /inquiry takes, one damage request per damage, and passes the server's schema", () => {
     const body = buildInquiry({ ...valid(), regNumber: " ab12345 " }, refs, "nettside-anonym");
     expect(body).toEqual({
       Inquiry: {
