@@ -7,9 +7,8 @@ import { HeroBanner } from "@/components/media/HeroBanner";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { ReviewsSection } from "@/components/reviews/ReviewsSection";
 import { getCases, getHomePage, getReviews, getSite, getStrings } from "@/lib/content";
-import { resolveImage } from "@/lib/images";
 import { pageMetadata } from "@/lib/seo";
-import { HOME_PATH, QUOTE_PATH, THANKS_PATH, articlePath } from "@/lib/routes";
+import { HOME_PATH, QUOTE_PATH, articlePath } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   const { meta, hero } = getHomePage();
@@ -27,10 +26,7 @@ export default function HomePage() {
   return (
     <>
       <HeroBanner
-        image={resolveImage(home.hero.image.image)}
-        alt={home.hero.image.alt}
-        headline={home.hero.headline}
-        lead={home.hero.lead}
+        hero={home.hero}
         video={{ webm: "/video/hero.webm", mp4: "/video/hero.mp4", strings: strings.heroVideo }}
       >
         <ButtonLink href={cta.href} size="lg">
@@ -45,15 +41,7 @@ export default function HomePage() {
         labels={{ before: strings.home.beforeLabel, after: strings.home.afterLabel }}
         strings={strings.beforeAfter}
       />
-      <QuoteSection
-        section={home.quote}
-        steps={strings.home.quoteSteps}
-        strings={strings.quoteForm}
-        fieldErrors={strings.fieldErrors}
-        drafts={strings.drafts}
-        site={site}
-        thanksHref={THANKS_PATH}
-      />
+      <QuoteSection section={home.quote} steps={strings.home.quoteSteps} />
       <ReviewsSection
         heading={home.reviews.heading}
         lead={home.reviews.lead}

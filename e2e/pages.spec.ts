@@ -92,7 +92,7 @@ test("the detailing article lists the three packages and their work", async ({ p
   }
 });
 
-test("the thank-you page says what the spec says and is kept out of search", async ({ page }) => {
+test("the thank-you page says we answer as soon as we can and is kept out of search", async ({ page }) => {
   await page.goto("/takk-for-henvendelsen");
   await expect(page.getByText("Vi svarer på forespørselet ditt så fort som mulig")).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);

@@ -162,7 +162,7 @@ test("the quote form works as plain HTML until its code arrives: what was typed 
   await expect(form.getByText("Skade 1 mangler bilder")).toBeVisible();
 });
 
-test("the five checks fail in the spec's order, each focusing its field and showing its message", async ({ page }) => {
+test("the five checks fail in the form's order, each focusing its field and showing its message", async ({ page }) => {
   await page.goto("/pristilbud");
   const form = quoteForm(page);
   const errorsShown = form.getByText(/Skriv |ser ikke riktig ut|Du må legge til|mangler bilder/);

@@ -7,24 +7,17 @@
  * Kept in localStorage under `samtykke` as "granted" or "denied"; anything else,
  * or storage that cannot be read (private mode, blocked cookies), is "unset".
  */
+import { webStorage } from "./web-storage";
+
 export type Consent = "granted" | "denied" | "unset";
 
 export const CONSENT_STORAGE_KEY = "samtykke";
 /** Fired on `window` when this tab changes the consent (the `storage` event covers other tabs). */
 export const CONSENT_EVENT = "samtykke-endret";
 
-function storage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    // reading `localStorage` itself throws when the browser blocks storage
-    return null;
-  }
-}
-
 export function readConsent(): Consent {
   try {
-    const value = storage()?.getItem(CONSENT_STORAGE_KEY);
+    const value = webStorage("localStorage")?.getItem(CONSENT_STORAGE_KEY);
     return value === "granted" || value === "denied" ? value : "unset";
   } catch {
     return "unset";
@@ -34,7 +27,7 @@ export function readConsent(): Consent {
 /** Stores the choice ("unset" forgets it) and tells this tab's listeners. */
 export function writeConsent(value: Consent): void {
   try {
-    const store = storage();
+    const store = webStorage("localStorage");
     if (value === "unset") store?.removeItem(CONSENT_STORAGE_KEY);
     else store?.setItem(CONSENT_STORAGE_KEY, value);
   } catch {

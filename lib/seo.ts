@@ -63,6 +63,28 @@ export function pageMetadata(site: Site, page: PageSeo): Metadata {
   };
 }
 
+/** An article's page: its own title, description and image, published as an article on its date. */
+export function articleMetadata(site: Site, article: Article): Metadata {
+  return pageMetadata(site, {
+    title: article.title,
+    description: article.description,
+    path: articlePath(article.slug),
+    image: article.image.image,
+    type: "article",
+    publishedTime: article.date,
+  });
+}
+
+/** A project's page: its title, its summary as the description, and its after photo. */
+export function projectMetadata(site: Site, project: Project): Metadata {
+  return pageMetadata(site, {
+    title: project.title,
+    description: project.summary,
+    path: projectPath(project.slug),
+    image: project.after.image,
+  });
+}
+
 /** A schema.org node with its context (schema-dts's types also allow a bare string reference). */
 type Ld<T extends Thing> = WithContext<Exclude<T, string>>;
 

@@ -7,7 +7,6 @@ import { ContentImage } from "@/components/media/ContentImage";
 import { HeroBanner } from "@/components/media/HeroBanner";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { getDetailingPage, getReviews, getServices, getSite, getStrings } from "@/lib/content";
-import { resolveImage } from "@/lib/images";
 import { offerCatalogJsonLd, pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
 import { DETAILING_PATH, articlePath } from "@/lib/routes";
@@ -25,14 +24,7 @@ export default function AutoDetailingPage() {
   const services = getServices();
   return (
     <>
-      <HeroBanner
-        image={resolveImage(page.hero.image.image)}
-        alt={page.hero.image.alt}
-        eyebrow={page.hero.eyebrow}
-        headline={page.hero.headline}
-        lead={page.hero.lead}
-        size="medium"
-      />
+      <HeroBanner hero={page.hero} size="medium" />
       <section className="section" aria-labelledby="intro-heading">
         <div className={`container ${styles.intro}`}>
           <h2 id="intro-heading">{page.intro.heading}</h2>
@@ -46,8 +38,7 @@ export default function AutoDetailingPage() {
       <section className="section section-alt" aria-labelledby="premises-heading">
         <div className={`container ${styles.premises}`}>
           <ContentImage
-            image={page.premises.image.image}
-            alt={page.premises.image.alt}
+            image={page.premises.image}
             sizes="(min-width: 761px) 600px, 100vw"
             className={styles.premisesImage}
           />

@@ -24,13 +24,7 @@ export default function AboutPage() {
     <>
       <PageIntro title={data.title} lead={data.lead} />
       <div className={`container ${styles.layout}`}>
-        <ContentImage
-          image={data.image.image}
-          alt={data.image.alt}
-          sizes="(min-width: 960px) 560px, 100vw"
-          priority
-          className={styles.image}
-        />
+        <ContentImage image={data.image} sizes="(min-width: 960px) 560px, 100vw" priority className={styles.image} />
         <Prose markdown={body} />
       </div>
       <ContactStrip strings={getStrings()} />

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { ContactDetails } from "@/components/contact/ContactDetails";
 import { PageIntro } from "@/components/content/PageIntro";
-import { QuoteFormIsland } from "@/components/quote/QuoteFormIsland";
+import { PageQuoteForm } from "@/components/quote/PageQuoteForm";
 import { getSite, getStrings } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
-import { QUOTE_PATH, THANKS_PATH } from "@/lib/routes";
+import { QUOTE_PATH } from "@/lib/routes";
 
 export function generateMetadata(): Metadata {
   return pageMetadata(getSite(), { ...getStrings().quotePage.meta, path: QUOTE_PATH });
@@ -14,22 +14,12 @@ export function generateMetadata(): Metadata {
 /** The quote page: the quote form, and beside it how it works and how to reach us directly. */
 export default function QuotePage() {
   const strings = getStrings();
-  const site = getSite();
   const page = strings.quotePage;
   return (
     <>
       <PageIntro title={page.heading} titleId="quote-page-heading" lead={page.lead} />
       <div className={`container page-body ${styles.layout}`}>
-        <QuoteFormIsland
-          strings={strings.quoteForm}
-          fieldErrors={strings.fieldErrors}
-          drafts={strings.drafts}
-          contact={{ phone: site.phone, email: site.email }}
-          userId={site.inquiryUserId}
-          labelledBy="quote-page-heading"
-          headingLevel={2}
-          thanksHref={THANKS_PATH}
-        />
+        <PageQuoteForm labelledBy="quote-page-heading" headingLevel={2} />
         <aside className={styles.aside}>
           <section aria-labelledby="steps-heading">
             <h2 id="steps-heading">{page.stepsHeading}</h2>
@@ -45,7 +35,7 @@ export default function QuotePage() {
           <section className={styles.direct} aria-labelledby="direct-heading">
             <h2 id="direct-heading">{page.directHeading}</h2>
             <p>{page.directText}</p>
-            <ContactDetails site={site} labels={strings.labels} />
+            <ContactDetails site={getSite()} labels={strings.labels} />
           </section>
         </aside>
       </div>

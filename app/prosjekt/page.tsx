@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { ProjectView } from "@/components/projects/ProjectView";
 import { getProjects, getSite } from "@/lib/content";
-import { pageMetadata } from "@/lib/seo";
-import { projectPath } from "@/lib/routes";
+import { projectMetadata } from "@/lib/seo";
 
 /**
  * `/prosjekt` (the original site's single project page) shows the first
@@ -15,13 +14,7 @@ function firstProject() {
 }
 
 export function generateMetadata(): Metadata {
-  const project = firstProject();
-  return pageMetadata(getSite(), {
-    title: project.title,
-    description: project.summary,
-    path: projectPath(project.slug),
-    image: project.after.image,
-  });
+  return projectMetadata(getSite(), firstProject());
 }
 
 export default function FeaturedProjectPage() {

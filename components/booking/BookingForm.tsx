@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { useForm, type UseFormReturn } from "react-hook-form";
 import { DraftNotice } from "@/components/drafts/DraftNotice";
 import { useDraft } from "@/components/drafts/useDraft";
@@ -183,33 +183,24 @@ export function BookingForm({
   const { formState } = form;
   const formRef = useRef<HTMLFormElement>(null);
   const classes = { field: styles.field, error: styles.fieldError };
+  const contactField = (name: "email" | "phone", input: InputHTMLAttributes<HTMLInputElement>) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={strings[name]}
+      error={formState.errors[name]?.message}
+      classes={classes}
+      required
+      {...input}
+      maxLength={FIELD_LIMITS[name]}
+      {...field(name)}
+    />
+  );
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       {draft.restored && <DraftNotice strings={drafts} onStartOver={startOver} />}
-      <TextField
-        id={`${id}-email`}
-        label={strings.email}
-        error={formState.errors.email?.message}
-        classes={classes}
-        required
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={FIELD_LIMITS.email}
-        {...field("email")}
-      />
-      <TextField
-        id={`${id}-phone`}
-        label={strings.phone}
-        error={formState.errors.phone?.message}
-        classes={classes}
-        required
-        type="tel"
-        autoComplete="tel"
-        maxLength={FIELD_LIMITS.phone}
-        {...field("phone")}
-      />
+      {contactField("email", { type: "email", autoComplete: "email", inputMode: "email" })}
+      {contactField("phone", { type: "tel", autoComplete: "tel" })}
       <div className={`${fieldStyles.field} ${styles.field}`}>
         <label htmlFor={`${id}-message`}>{strings.message}</label>
         <textarea id={`${id}-message`} rows={11} maxLength={FIELD_LIMITS.message} {...message} />

@@ -29,8 +29,7 @@ export function ArticleView({ article }: { article: Article }) {
         </header>
         <div className={`container ${styles.figure}`}>
           <ContentImage
-            image={article.image.image}
-            alt={article.image.alt}
+            image={article.image}
             sizes="(min-width: 1264px) 1200px, 100vw"
             priority
             className={styles.image}

@@ -1,8 +1,7 @@
-import Link from "next/link";
 import { ContentImage } from "@/components/media/ContentImage";
 import type { Article } from "@/lib/content";
 import { formatDate } from "@/lib/format";
-import card from "@/components/ui/LinkCard.module.css";
+import { LinkCard } from "@/components/ui/LinkCard";
 import styles from "./MoreArticles.module.css";
 import { articlePath } from "@/lib/routes";
 import { Section } from "@/components/ui/Section";
@@ -17,25 +16,27 @@ export function MoreArticles({ heading, articles }: { heading: string; articles:
     <Section name="more-articles" heading={heading} alt>
       <ul className={`plain-list ${styles.list}`}>
         {articles.map((article) => (
-          <li key={article.slug} className={card.card}>
-            <ContentImage
-              image={article.image.image}
-              alt=""
-              sizes="(min-width: 900px) 380px, 100vw"
-              className={styles.image}
-            />
-            <div className={card.text}>
+          <LinkCard
+            key={article.slug}
+            as="li"
+            image={
+              <ContentImage
+                image={article.image}
+                alt=""
+                sizes="(min-width: 900px) 380px, 100vw"
+                className={styles.image}
+              />
+            }
+            kicker={
               <p className={styles.date}>
                 <time dateTime={article.date}>{formatDate(article.date)}</time>
               </p>
-              <h3 className={card.title}>
-                <Link href={articlePath(article.slug)} className={card.link}>
-                  {article.title}
-                </Link>
-              </h3>
-              <p className={card.summary}>{article.description}</p>
-            </div>
-          </li>
+            }
+            headingLevel={3}
+            href={articlePath(article.slug)}
+            title={article.title}
+            summary={article.description}
+          />
         ))}
       </ul>
     </Section>

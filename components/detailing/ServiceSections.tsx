@@ -62,7 +62,7 @@ export function ServiceSections({
         <ul className={`plain-list ${styles.sizeList}`}>
           {services.sizes.map((size) => (
             <li key={size.type}>
-              <ContentImage image={size.image.image} alt={size.image.alt} sizes="160px" className={styles.sizeImage} />
+              <ContentImage image={size.image} sizes="160px" className={styles.sizeImage} />
               <span className={styles.sizeName}>{size.type}</span>
               <span className={styles.sizeFactor}>× {multiplier.format(size.multiplier)}</span>
             </li>

@@ -1,26 +1,9 @@
-import { QuoteFormIsland } from "@/components/quote/QuoteFormIsland";
-import type { HomePage, Site } from "@/lib/content/schemas";
-import type { Strings } from "@/lib/content/strings-schema";
+import { PageQuoteForm } from "@/components/quote/PageQuoteForm";
+import type { HomePage } from "@/lib/content/schemas";
 import styles from "./QuoteSection.module.css";
 
 /** The home page's quote section: heading, the three steps, and the quote form itself. */
-export function QuoteSection({
-  section,
-  steps,
-  strings,
-  fieldErrors,
-  drafts,
-  site,
-  thanksHref,
-}: {
-  section: HomePage["quote"];
-  steps: string[];
-  strings: Strings["quoteForm"];
-  fieldErrors: Strings["fieldErrors"];
-  drafts: Strings["drafts"];
-  site: Site;
-  thanksHref: string;
-}) {
+export function QuoteSection({ section, steps }: { section: HomePage["quote"]; steps: string[] }) {
   return (
     <section className={`section ${styles.section}`} aria-labelledby="quote-heading" id="pristilbud">
       <div className={`container ${styles.inner}`}>
@@ -33,16 +16,7 @@ export function QuoteSection({
             ))}
           </ol>
         </div>
-        <QuoteFormIsland
-          strings={strings}
-          fieldErrors={fieldErrors}
-          drafts={drafts}
-          contact={{ phone: site.phone, email: site.email }}
-          userId={site.inquiryUserId}
-          labelledBy="quote-heading"
-          headingLevel={3}
-          thanksHref={thanksHref}
-        />
+        <PageQuoteForm labelledBy="quote-heading" headingLevel={3} />
       </div>
     </section>
   );

@@ -1,32 +1,30 @@
-import Link from "next/link";
 import { ContentImage } from "@/components/media/ContentImage";
+import { LinkCard } from "@/components/ui/LinkCard";
 import type { Project } from "@/lib/content/schemas";
-import card from "@/components/ui/LinkCard.module.css";
 import styles from "./ProjectTile.module.css";
 import { projectPath } from "@/lib/routes";
 
 /** A project in the grid: the after photo, the car and the job; the whole tile links to the project page. */
 export function ProjectTile({ project, linkLabel }: { project: Project; linkLabel: string }) {
   return (
-    <article className={card.card}>
-      <ContentImage
-        image={project.after.image}
-        alt={project.after.alt}
-        sizes="(min-width: 1100px) 580px, (min-width: 700px) 50vw, 100vw"
-        className={styles.image}
-      />
-      <div className={card.text}>
-        <p className="eyebrow">{project.service}</p>
-        <h2 className={card.title}>
-          <Link href={projectPath(project.slug)} className={card.link}>
-            {project.title}
-          </Link>
-        </h2>
-        <p className={card.summary}>{project.summary}</p>
-        <span className={styles.more} aria-hidden="true">
-          {linkLabel} →
-        </span>
-      </div>
-    </article>
+    <LinkCard
+      as="article"
+      image={
+        <ContentImage
+          image={project.after}
+          sizes="(min-width: 1100px) 580px, (min-width: 700px) 50vw, 100vw"
+          className={styles.image}
+        />
+      }
+      kicker={<p className="eyebrow">{project.service}</p>}
+      headingLevel={2}
+      href={projectPath(project.slug)}
+      title={project.title}
+      summary={project.summary}
+    >
+      <span className={styles.more} aria-hidden="true">
+        {linkLabel} →
+      </span>
+    </LinkCard>
   );
 }

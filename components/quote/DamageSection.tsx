@@ -51,20 +51,18 @@ function Thumbnails({
   images,
   previewUrl,
   preparing,
-  removeLabel,
-  onRemove,
+  labels,
+  onRemoveImage,
   pickerRef,
   failedKey,
   failedLabel,
-}: Pick<Props, "images" | "previewUrl" | "preparing" | "failedKey" | "failedLabel"> & {
-  removeLabel: string;
-  onRemove: (key: string) => void;
+}: Pick<Props, "images" | "previewUrl" | "preparing" | "labels" | "onRemoveImage" | "failedKey" | "failedLabel"> & {
   /** where the keyboard goes when the last thumbnail is removed */
   pickerRef: RefObject<HTMLInputElement | null>;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   const removeImage = (index: number, key: string) => {
-    onRemove(key);
+    onRemoveImage(key);
     // keep the keyboard in place: the next thumbnail's button, else the picker
     requestAnimationFrame(() => {
       const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>("button");
@@ -81,8 +79,8 @@ function Thumbnails({
           <button
             type="button"
             className={styles.removeImage}
-            aria-label={removeLabel}
-            title={removeLabel}
+            aria-label={labels.removeImage}
+            title={labels.removeImage}
             onClick={() => removeImage(index, image.key)}
           >
             <Icon name="close" size={18} />
@@ -205,8 +203,7 @@ function DamageHead({
 }
 
 export function DamageSection(props: Props) {
-  const { labels, images, previewUrl, expanded, onAddImages, onRemoveImage, pickerId, error, failedKey, failedLabel } =
-    props;
+  const { images, expanded, onAddImages, error } = props;
   const id = useId();
   const [notes, setNotes] = useState<string[]>([]);
   const pickerRef = useRef<HTMLInputElement>(null);
@@ -215,26 +212,8 @@ export function DamageSection(props: Props) {
     <section className={styles.damage} aria-labelledby={`${id}-heading`}>
       <DamageHead id={id} count={images.length} {...props} />
       <div className={styles.damageBody} id={`${id}-panel`} hidden={!expanded}>
-        {images.length > 0 && (
-          <Thumbnails
-            images={images}
-            previewUrl={previewUrl}
-            preparing={props.preparing}
-            removeLabel={labels.removeImage}
-            onRemove={onRemoveImage}
-            pickerRef={pickerRef}
-            failedKey={failedKey}
-            failedLabel={failedLabel}
-          />
-        )}
-        <ImagePicker
-          id={id}
-          labels={labels}
-          pickerId={pickerId}
-          pickerRef={pickerRef}
-          error={error}
-          onFiles={(files) => setNotes(onAddImages(files))}
-        />
+        {images.length > 0 && <Thumbnails {...props} pickerRef={pickerRef} />}
+        <ImagePicker {...props} id={id} pickerRef={pickerRef} onFiles={(files) => setNotes(onAddImages(files))} />
         {notes.length > 0 && (
           <ul className={styles.notes} role="status">
             {notes.map((note) => (

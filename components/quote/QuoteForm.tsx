@@ -39,21 +39,23 @@ export interface QuoteFormProps {
   thanksHref: string;
 }
 
-export function QuoteForm(props: QuoteFormProps) {
-  const { strings, fieldErrors, drafts, contact, userId, labelledBy, headingLevel, thanksHref } = props;
+/**
+ * The quote form's working parts wired together: the ids, react-hook-form with
+ * the form's messages, the send, the damages and where focus goes. `submit`
+ * checks the form and sends it, or moves focus to the first problem.
+ */
+function useQuoteFormState({ strings, fieldErrors, userId, thanksHref }: QuoteFormProps) {
   const id = useId();
   const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
   const pickerId = useCallback((key: string) => `${id}-picker-${key}`, [id]);
   const messages = useMemo(() => ({ ...fieldErrors, ...strings.errors }), [fieldErrors, strings.errors]);
   const { form, problem } = useQuoteForm(messages);
-  const ready = useHydrated();
   const quote = useQuoteSend({ form, userId, thanksHref });
-  const { submission, draft, previewUrl, preparing } = quote;
   const damages = useDamages(form, { labels: strings.labels, pickerId, ...quote.imageHooks });
   const alertRef = useRef<HTMLDivElement>(null);
   const progressHeadingRef = useRef<HTMLHeadingElement>(null);
   const focusProblem = useQuoteFocus({
-    phase: submission.phase,
+    phase: quote.submission.phase,
     fieldId,
     pickerId,
     damages,
@@ -68,6 +70,14 @@ export function QuoteForm(props: QuoteFormProps) {
   };
   const submit = form.handleSubmit(onValid, () => problem.current && focusProblem(problem.current));
   useEffect(() => quote.setResend(() => void submit()));
+  return { form, quote, damages, fieldId, pickerId, submit, alertRef, progressHeadingRef };
+}
+
+export function QuoteForm(props: QuoteFormProps) {
+  const { strings, drafts, contact, labelledBy, headingLevel } = props;
+  const { form, quote, damages, fieldId, pickerId, submit, alertRef, progressHeadingRef } = useQuoteFormState(props);
+  const ready = useHydrated();
+  const { submission, draft, previewUrl, preparing } = quote;
   const { phase } = submission;
   const failure = phase.name === "failed" ? phase.failure : undefined;
   const { errors } = form.formState;

@@ -24,6 +24,7 @@ export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings
   const [index, setIndex] = useState(0);
   const count = slides.length;
   const step = (by: 1 | -1) => setIndex((i) => (by === 1 ? nextIndex(i, count) : previousIndex(i, count)));
+  const show = (n: number) => setIndex(indexForDot(n, count));
   const swipe = useSwipe(step);
 
   return (
@@ -47,13 +48,7 @@ export function ReviewSlider({ slides, strings }: { slides: ReactNode[]; strings
           </div>
         ))}
       </div>
-      <Controls
-        count={count}
-        index={index}
-        strings={strings}
-        step={step}
-        show={(n) => setIndex(indexForDot(n, count))}
-      />
+      <Controls count={count} index={index} strings={strings} step={step} show={show} />
     </div>
   );
 }

@@ -23,16 +23,58 @@ function errorOf(load: () => unknown): ContentError {
 }
 
 describe("content errors name the file and the field", () => {
-  test("a date written the wrong way", () => {
-    const error = errorOf(() => readJson(fixture("reviews-bad-date.json"), reviewsSchema));
-    expect(error.message).toContain(shown("reviews-bad-date.json"));
-    expect(error.message).toMatch(/reviews\[1\]\.date: må være en dato skrevet ÅÅÅÅ-MM-DD/);
-  });
+  const readReviews = (file: string) => readJson(file, reviewsSchema);
+  const readArticle = (file: string) => readMarkdown(file, articleFrontMatter);
 
-  test("an unknown key", () => {
-    const error = errorOf(() => readJson(fixture("reviews-unknown-key.json"), reviewsSchema));
-    expect(error.message).toContain(shown("reviews-unknown-key.json"));
-    expect(error.message).toContain("reviews[0]: ukjent felt: stars");
+  // each file is read the way the build reads it; the message must say `says`, and name the file where `namesFile`
+  test.each([
+    {
+      what: "a date written the wrong way",
+      read: readReviews,
+      file: "reviews-bad-date.json",
+      namesFile: true,
+      says: /reviews\[1\]\.date: må være en dato skrevet ÅÅÅÅ-MM-DD/,
+    },
+    {
+      what: "an unknown key",
+      read: readReviews,
+      file: "reviews-unknown-key.json",
+      namesFile: true,
+      says: "reviews[0]: ukjent felt: stars",
+    },
+    {
+      what: "a file that is not JSON",
+      read: readReviews,
+      file: "broken.json",
+      namesFile: true,
+      says: "er ikke gyldig JSON",
+    },
+    { what: "a file that does not exist", read: readReviews, file: "nowhere.json", says: "filen finnes ikke" },
+    {
+      what: "a date that does not exist in a Markdown front matter",
+      read: readArticle,
+      file: "article-bad-date.md",
+      namesFile: true,
+      says: "date: må være en dato",
+    },
+    {
+      what: "an unknown key in front matter",
+      read: readArticle,
+      file: "article-unknown-key.md",
+      says: "ukjent felt: author",
+    },
+    { what: "a level-1 heading in the body", read: readArticle, file: "article-h1.md", says: "overskrift på nivå 1" },
+    {
+      what: "front matter that is not valid YAML",
+      read: readArticle,
+      file: "article-bad-yaml.md",
+      namesFile: true,
+      says: "ikke gyldig YAML",
+    },
+  ])("$what", ({ read, file, namesFile, says }) => {
+    const error = errorOf(() => read(fixture(file)));
+    if (namesFile) expect(error.message).toContain(shown(file));
+    expect(error.message).toMatch(says);
   });
 
   test("a missing field, and a reference to a review that does not exist", () => {
@@ -44,39 +86,6 @@ describe("content errors name the file and the field", () => {
     const result = reviewsSchema.safeParse(data);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain("finner ingen anmeldelse med id dot9");
-  });
-
-  test("a file that is not JSON", () => {
-    const error = errorOf(() => readJson(fixture("broken.json"), reviewsSchema));
-    expect(error.message).toContain(shown("broken.json"));
-    expect(error.message).toContain("er ikke gyldig JSON");
-  });
-
-  test("a file that does not exist", () => {
-    const error = errorOf(() => readJson(fixture("nowhere.json"), reviewsSchema));
-    expect(error.message).toContain("filen finnes ikke");
-  });
-
-  test("a date that does not exist in a Markdown front matter", () => {
-    const error = errorOf(() => readMarkdown(fixture("article-bad-date.md"), articleFrontMatter));
-    expect(error.message).toContain(shown("article-bad-date.md"));
-    expect(error.message).toContain("date: må være en dato");
-  });
-
-  test("an unknown key in front matter", () => {
-    const error = errorOf(() => readMarkdown(fixture("article-unknown-key.md"), articleFrontMatter));
-    expect(error.message).toContain("ukjent felt: author");
-  });
-
-  test("a level-1 heading in the body", () => {
-    const error = errorOf(() => readMarkdown(fixture("article-h1.md"), articleFrontMatter));
-    expect(error.message).toContain("overskrift på nivå 1");
-  });
-
-  test("front matter that is not valid YAML", () => {
-    const error = errorOf(() => readMarkdown(fixture("article-bad-yaml.md"), articleFrontMatter));
-    expect(error.message).toContain(shown("article-bad-yaml.md"));
-    expect(error.message).toContain("ikke gyldig YAML");
   });
 
   test("an image that is not in the image folder", () => {

@@ -14,7 +14,7 @@ test("opening hours are Monday to Friday 07:00–17:00", () => {
   ]);
 });
 
-test("four articles with the spec's dates; detailing has Basic, Premium and Ultimate", () => {
+test("four articles with their publication dates; detailing has Basic, Premium and Ultimate", () => {
   const dates = Object.fromEntries(getArticles().map((a) => [a.slug, a.date]));
   expect(dates).toMatchObject({
     "lakkeringsfri-bulkoppretting": "2023-10-13",
@@ -40,7 +40,7 @@ test("three case studies, four projects", () => {
   expect(content.projects).toHaveLength(4);
 });
 
-test("detailing prices and size multipliers are the spec's", () => {
+test("detailing prices and size multipliers are the workshop's own", () => {
   const prices = Object.fromEntries(
     content.services.categories.flatMap((c) => c.services.map((s) => [s.title, s.price])),
   );
@@ -59,7 +59,7 @@ test("detailing prices and size multipliers are the spec's", () => {
   ]);
 });
 
-test("the spec's fixed wording", () => {
+test("the wording that stays as it is written", () => {
   expect(content.home.hero.headline).toBe("Vi tar vare på bilen din");
   expect(content.about.data.title).toBe("Vi tar vare på bilen din!");
   expect(content.strings.thanksPage.heading).toBe("Takk for henvendelsen!");

@@ -61,27 +61,26 @@ const API_MESSAGES = {
 } satisfies Record<string, FieldMessages>;
 
 /**
- * The e-mail rule, the one place it is written: required, then at most
- * FIELD_LIMITS.email characters, then EMAIL_PATTERN. Each check stops the
- * field (`abort`), so the visitor sees one message and a long value never
- * reaches the pattern.
+ * Required, then at most `max` characters (after trimming). Each check stops
+ * the field (`abort`), so the visitor sees one message and a long value never
+ * reaches the pattern that follows.
  */
-export function emailSchema(messages: FieldMessages = API_MESSAGES.email) {
+function requiredCapped(max: number, messages: FieldMessages) {
   return z
     .string()
     .trim()
     .min(1, { error: messages.required, abort: true })
-    .max(FIELD_LIMITS.email, { error: messages.format, abort: true })
-    .regex(EMAIL_PATTERN, messages.format);
+    .max(max, { error: messages.format, abort: true });
+}
+
+/** The e-mail rule, the one place it is written: required, then at most FIELD_LIMITS.email characters, then EMAIL_PATTERN. */
+export function emailSchema(messages: FieldMessages = API_MESSAGES.email) {
+  return requiredCapped(FIELD_LIMITS.email, messages).regex(EMAIL_PATTERN, messages.format);
 }
 
 /** The phone rule: required, then at most FIELD_LIMITS.phone characters of PHONE_CHARACTERS with 8 digits or more. */
 export function phoneSchema(messages: FieldMessages = API_MESSAGES.phone) {
-  return z
-    .string()
-    .trim()
-    .min(1, { error: messages.required, abort: true })
-    .max(FIELD_LIMITS.phone, { error: messages.format, abort: true })
+  return requiredCapped(FIELD_LIMITS.phone, messages)
     .regex(PHONE_CHARACTERS, { error: messages.format, abort: true })
     .refine(hasPhoneDigits, messages.format);
 }

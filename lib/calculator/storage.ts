@@ -6,6 +6,7 @@
  *   size      the chosen car size's type (ours: so the workshop knows the car size)
  * Reading it back (checked, anything malformed reads as nothing chosen) is in ./load-selection.ts.
  */
+import { webStorage } from "../web-storage";
 import { categoryIds, type CategoryId } from "./ids";
 import { totalPrice, type Catalog, type CalculatorState } from "./state";
 
@@ -69,11 +70,7 @@ export function chosenTitles(selection: Pick<StoredSelection, "services">): stri
 
 /** The browser's sessionStorage, or null on the server or when the browser refuses it. */
 export function sessionStore(): KeyValueStorage | null {
-  try {
-    return typeof window === "undefined" ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
+  return webStorage("sessionStorage");
 }
 
 /** Whether the calculator handed over a choice (the services key is set); false when storage is refused. */
