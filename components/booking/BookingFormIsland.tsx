@@ -7,16 +7,11 @@
  * draft to restore or the calculator's choice for the message
  * (components/ui/deferred.tsx says how).
  */
-import { deferred, inSteps } from "@/components/ui/deferred";
+import { deferred } from "@/components/ui/deferred";
 import { hasStoredSelection } from "@/lib/calculator/storage";
 import { hasDraft } from "@/lib/drafts/store";
 
-export const BookingFormIsland = deferred(
-  inSteps([() => import("@/lib/api/contract"), () => import("react-hook-form")], () =>
-    import("./BookingForm").then((m) => m.BookingForm),
-  ),
-  {
-    name: "booking-form",
-    wanted: async () => hasStoredSelection() || (await hasDraft("booking")),
-  },
-);
+export const BookingFormIsland = deferred(() => import("./BookingForm").then((m) => m.BookingForm), {
+  name: "booking-form",
+  wanted: async () => hasStoredSelection() || (await hasDraft("booking")),
+});

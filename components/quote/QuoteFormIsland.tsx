@@ -6,15 +6,10 @@
  * visitor comes near it or touches it, or at once when a draft waits to be
  * restored (components/ui/deferred.tsx says how).
  */
-import { deferred, inSteps } from "@/components/ui/deferred";
+import { deferred } from "@/components/ui/deferred";
 import { hasDraft } from "@/lib/drafts/store";
 
-export const QuoteFormIsland = deferred(
-  inSteps([() => import("@/lib/api/contract"), () => import("react-hook-form")], () =>
-    import("./QuoteForm").then((m) => m.QuoteForm),
-  ),
-  {
-    name: "quote-form",
-    wanted: () => hasDraft("quote"),
-  },
-);
+export const QuoteFormIsland = deferred(() => import("./QuoteForm").then((m) => m.QuoteForm), {
+  name: "quote-form",
+  wanted: () => hasDraft("quote"),
+});

@@ -86,25 +86,6 @@ function watchIsland(element: HTMLElement, open: () => void, wanted?: () => Prom
   };
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * A loader that runs `steps` (imports of the island's largest libraries) one
- * after another, each in a task of its own, then `last`. Evaluating an
- * island's code is one task per import: in steps, no single task holds a
- * slow phone's main thread for long (a tap in between is answered at once).
- * A failed step fails the whole load, which `deferred` tries again.
- */
-export function inSteps<T>(steps: (() => Promise<unknown>)[], last: () => Promise<T>): () => Promise<T> {
-  return async () => {
-    for (const step of steps) {
-      await step();
-      await nextTask();
-    }
-    return last();
-  };
-}
-
 /**
  * `deferred(() => import("./Form").then((m) => m.Form), { name: "quote-form" })`:
  * a component that renders `Form` with the same props, its code loaded as described above.
