@@ -224,6 +224,8 @@ test.describe("review slider on the home page: content, keyboard and touch", () 
     test("a swipe left shows the next review, a swipe right the previous", async ({ page }) => {
       await page.goto("/");
       await slide(page, 1).scrollIntoViewIfNeeded();
+      // the slider answers a swipe once its script runs, when its buttons are enabled
+      await expect(page.getByRole("button", { name: "Neste anmeldelse" })).toBeEnabled();
       const box = (await slide(page, 1).boundingBox())!;
       const y = box.y + box.height / 2;
       await touchDrag(page, { x: box.x + box.width * 0.8, y }, { x: box.x + box.width * 0.2, y });
