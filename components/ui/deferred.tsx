@@ -36,6 +36,26 @@ interface Options {
   name: string;
   /** asked once the page is idle; true loads the island then, wherever it is on the page */
   wanted?: () => Promise<boolean>;
+  /**
+   * Imports of the island's largest libraries, evaluated one task apart before
+   * the island's own code when a prerendered island is loaded: evaluating all
+   * of it at once was one long task that a tap on a slow phone had to wait for.
+   */
+  steps?: (() => Promise<unknown>)[];
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Runs `steps` one task apart; a step that fails (offline) is left to the island's own load, which retries. */
+async function oneTaskApart(steps: (() => Promise<unknown>)[]) {
+  for (const step of steps) {
+    try {
+      await step();
+    } catch {
+      return;
+    }
+    await nextTask();
+  }
 }
 
 /** Events inside the island that mean the visitor is using it now. */
@@ -90,7 +110,10 @@ function watchIsland(element: HTMLElement, open: () => void, wanted?: () => Prom
  * `deferred(() => import("./Form").then((m) => m.Form), { name: "quote-form" })`:
  * a component that renders `Form` with the same props, its code loaded as described above.
  */
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, { name, wanted }: Options) {
+export function deferred<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { name, wanted, steps = [] }: Options,
+) {
   // On the server the island's code is loaded at once and waited for before the
   // island renders, so the island is written into the page's HTML in place.
   let onServer: ComponentType<P> | undefined;
@@ -106,7 +129,10 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       const retries = new Set<() => void>();
       const inBrowser = async () => {
         // after a client-side navigation there is no prerendered HTML to keep: load at once
-        if (document.getElementById(id)?.hasChildNodes()) await opened;
+        if (document.getElementById(id)?.hasChildNodes()) {
+          await opened;
+          await oneTaskApart(steps);
+        }
         return loadUntilLoaded(load, (again) => {
           retries.add(again);
           window.addEventListener("online", again, { once: true });
