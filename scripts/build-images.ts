@@ -26,7 +26,7 @@ import {
   type ManifestEntry,
 } from "../lib/image-manifest";
 
-const PIPELINE_VERSION = "3"; // bump to force every image to be redone
+const PIPELINE_VERSION = "4"; // bump to force every image to be redone
 const outDir = path.join(process.cwd(), IMAGE_OUTPUT_DIR);
 const manifestFile = path.join(outDir, "manifest.json");
 const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
@@ -70,9 +70,18 @@ async function processImage(name: string, file: string, hash: string): Promise<M
 
   // SVGs are rasterised at a density that gives the largest width crisply.
   const density = isSvg ? Math.min(72 * (width / meta.width) * 1.0001, 2400) : undefined;
-  // Rasterise once (an SVG with soft blurs can take seconds in librsvg), then resize from pixels.
-  const pixels = isSvg ? await run(() => sharp(file, { density }).png({ compressionLevel: 1 }).toBuffer()) : file;
-  const source = () => sharp(pixels).rotate();
+  // Rasterise an SVG once (one with soft blurs can take seconds in librsvg) into raw
+  // pixels, and resize every variant from those: no decoding per variant. A photo is
+  // read from its file each time, so its colour profile and orientation are applied.
+  const raster = isSvg
+    ? await run(() => sharp(file, { density }).raw().toBuffer({ resolveWithObject: true }))
+    : undefined;
+  const source = () =>
+    raster
+      ? sharp(raster.data, {
+          raw: { width: raster.info.width, height: raster.info.height, channels: raster.info.channels },
+        })
+      : sharp(file).rotate();
 
   // The largest encodes first, so that the last ones to finish are short.
   const encodes = [...widths].reverse().flatMap((w) => [
