@@ -46,7 +46,8 @@ export function BookingSummary({
       </h2>
       {!selection || titles.length === 0 ? (
         // Until the stored choice is read (prerendered HTML, hydration) this takes its place
-        // unseen, so the box already has the height it keeps when nothing was chosen.
+        // unseen, so the box already has the height it keeps when nothing was chosen; the
+        // inline script after it shows it at once when nothing is stored.
         <>
           <div className={styles.nothingChosen} data-pending={selection === undefined || undefined}>
             <p className={styles.muted}>{strings.nothingChosen}</p>
