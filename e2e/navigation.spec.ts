@@ -106,6 +106,28 @@ test.describe("on a phone", () => {
     await expect(nav.getByRole("link", { name: "Kontakt" })).toBeHidden();
   });
 
+  test("a menu opened before the script ran is known to be open once it runs: aria-expanded, then Escape", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Meny" });
+    await toggle.focus();
+    await page.keyboard.press("Enter"); // the browser opens the popover by itself
+    await expect(
+      page.getByRole("navigation", { name: "Hovedmeny" }).getByRole("link", { name: "Kontakt" }),
+    ).toBeVisible();
+    release();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("Escape closes the menu and gives focus back to the button", async ({ page }) => {
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Meny" });

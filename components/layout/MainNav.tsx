@@ -23,8 +23,10 @@ interface Props {
 export function MainNav({ label, toggleLabel, items, cta }: Props) {
   const pathname = usePathname();
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
   const panelId = useId();
+  // Hydrating, the panel may already be open: a tap or Enter before the script ran opened it,
+  // and the browser's toggle event for that came before React listened.
+  const [open, setOpen] = useState(() => typeof document !== "undefined" && isOpen(document.getElementById(panelId)));
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
 
@@ -94,6 +96,10 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
   );
 }
 
+function isOpen(panel: HTMLElement | null): boolean {
+  return panel?.matches(":popover-open") ?? false;
+}
+
 function closePanel(panel: HTMLElement | null) {
-  if (panel?.matches(":popover-open")) panel.hidePopover();
+  if (isOpen(panel)) panel!.hidePopover();
 }
