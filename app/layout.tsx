@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { Activity, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Analytics } from "@/components/consent/Analytics";
 import { ConsentBanner } from "@/components/consent/ConsentBanner";
 import { ConsentProvider } from "@/components/consent/useConsent";
@@ -53,19 +53,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           </a>
           <ConsentBanner strings={strings.consent} privacyHref={PRIVACY_PATH} />
           <SiteHeader site={site} strings={strings} />
-          {/*
-            The page's content and the footer hydrate each on their own, after the
-            header: a tap on the menu while the page is still hydrating then waits
-            only for the small shell around it, not for the whole page.
-          */}
           <main id="main" tabIndex={-1} className={styles.main}>
-            <Activity mode="visible">
-              <ChunkFailureCatcher>{children}</ChunkFailureCatcher>
-            </Activity>
+            <ChunkFailureCatcher>{children}</ChunkFailureCatcher>
           </main>
-          <Activity mode="visible">
-            <SiteFooter site={site} strings={strings} />
-          </Activity>
+          <SiteFooter site={site} strings={strings} />
           <MobileActionBar
             quote={{ label: strings.cta.quote, href: QUOTE_PATH }}
             call={{ label: strings.cta.call, href: telHref(site.phone) }}
