@@ -96,10 +96,10 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
   );
 }
 
-function isOpen(panel: HTMLElement | null): boolean {
+function isOpen(panel: HTMLElement | null): panel is HTMLElement {
   return panel?.matches(":popover-open") ?? false;
 }
 
 function closePanel(panel: HTMLElement | null) {
-  if (isOpen(panel)) panel!.hidePopover();
+  if (isOpen(panel)) panel.hidePopover();
 }

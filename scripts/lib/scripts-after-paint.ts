@@ -15,9 +15,9 @@
  * once the page has loaded and been painted, when the browser is next idle:
  * after the load event (or 3 s after the page was parsed, should an image
  * stall), from a task queued by the next animation frame (the browser runs it
- * only after that frame), in an idle callback (at most a second later). A page that is hidden (opened in a background tab, or
- * prerendered) paints no frame, so there the scripts start at once, or as
- * soon as the page is hidden.
+ * only after that frame), in an idle callback (at most a second later). A
+ * page that is hidden (opened in a background tab, or prerendered) paints no
+ * frame, so there the scripts start at once, or as soon as the page is hidden.
  *
  * No preloads are added for them (Next's own low-priority preload of one
  * chunk stays): a preload would share the connection with the page's own
