@@ -83,6 +83,26 @@ test("a route change scrolls the window to the top", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("the window stays where the visitor scrolled before the page's script ran", async ({ page }) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/");
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(1000);
+  // Links in view are prefetched once the page has hydrated, after its effects ran.
+  const hydrated = page.waitForRequest((request) => request.url().includes("_rsc="));
+  release();
+  await hydrated;
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Om oss" }).click();
+  await expect(page).toHaveURL("/om-oss");
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
