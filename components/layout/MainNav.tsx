@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { useHydrated } from "@/components/ui/useHydrated";
 import styles from "./MainNav.module.css";
 
@@ -14,19 +14,27 @@ interface Props {
 }
 
 /**
+ * Runs as the page is parsed, right after the `Meny` button. Until the script has taken the
+ * button over (it then sets `aria-expanded`), a tap or a key on the button is the browser's alone:
+ * the browser opens the popover by itself, and the event is kept from React, which would otherwise
+ * hydrate the whole page at once before letting the menu open (a quarter of a second on a slow
+ * phone). The first event after the takeover removes the listeners.
+ */
+const LEAVE_TO_BROWSER_UNTIL_HYDRATED = `(function(button){var types=["pointerdown","pointerup","pointercancel","mousedown","mouseup","touchstart","touchend","touchcancel","click","keydown","keyup"];function leave(e){if(button.hasAttribute("aria-expanded"))return types.forEach(function(t){removeEventListener(t,leave,true)});if(button.contains(e.target))e.stopPropagation()}types.forEach(function(t){addEventListener(t,leave,{capture:true,passive:true})})})(document.currentScript.previousElementSibling)`;
+
+/**
  * The main menu. On wide screens a row of links; on phones a `Meny` button that
  * opens it as a panel. The panel is a popover (`popovertarget`), so the browser
  * opens and closes it from the first paint, before any script has run, and
- * closes it on Escape or a tap outside. The script adds `aria-expanded`, gives
- * focus back to the button on Escape, and closes the panel on navigation.
+ * closes it on Escape or a tap outside. The script adds `aria-expanded` (read
+ * from the popover itself, which may have been opened before the script ran),
+ * gives focus back to the button on Escape, and closes the panel on navigation.
  */
 export function MainNav({ label, toggleLabel, items, cta }: Props) {
   const pathname = usePathname();
   const hydrated = useHydrated();
   const panelId = useId();
-  // Hydrating, the panel may already be open: a tap or Enter before the script ran opened it,
-  // and the browser's toggle event for that came before React listened.
-  const [open, setOpen] = useState(() => typeof document !== "undefined" && isOpen(document.getElementById(panelId)));
+  const open = usePopoverOpen(panelId);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
 
@@ -66,14 +74,8 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
         <span className={styles.burger} aria-hidden="true" />
         {toggleLabel}
       </button>
-      <nav
-        ref={panelRef}
-        id={panelId}
-        popover="auto"
-        aria-label={label}
-        className={styles.nav}
-        onToggle={(event) => setOpen(event.newState === "open")}
-      >
+      <script dangerouslySetInnerHTML={{ __html: LEAVE_TO_BROWSER_UNTIL_HYDRATED }} />
+      <nav ref={panelRef} id={panelId} popover="auto" aria-label={label} className={styles.nav}>
         <ul className={styles.list}>
           {items.map((item) => (
             <li key={item.label}>
@@ -93,6 +95,26 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
         </Link>
       </nav>
     </div>
+  );
+}
+
+/**
+ * Whether the popover is open, as the browser says: it opens and closes the panel itself, also
+ * before hydration (a tap or Enter then fires its toggle event before React listens).
+ */
+function usePopoverOpen(id: string): boolean {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const panel = document.getElementById(id);
+      panel?.addEventListener("toggle", changed);
+      return () => panel?.removeEventListener("toggle", changed);
+    },
+    [id],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => isOpen(document.getElementById(id)),
+    () => false,
   );
 }
 
