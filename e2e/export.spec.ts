@@ -4,7 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { getSite } from "../lib/content";
 import { OUT_DIR } from "../scripts/lib/build-stamp";
+import { COMPILE_HINT } from "../scripts/lib/compile-hints";
 import { fileForPath, firstLoadJsGzip, htmlFor, listHtmlFiles, referencedUrls } from "../scripts/lib/export-inspect";
+import { scriptsAfterFirstPaint } from "../scripts/lib/scripts-after-paint";
 import { routes } from "./routes";
 
 const site = getSite();
@@ -50,6 +52,15 @@ test("every page is painted before Next's scripts start: they are fetched after 
     const { firstFrameAt, scriptsFetchedAt } = await timing();
     expect(Math.min(...scriptsFetchedAt), route).toBeGreaterThanOrEqual(firstFrameAt!);
   }
+});
+
+test("the scripts a page starts at load are compiled in the background: each opens with V8's compile hint", () => {
+  const unhinted = routes.flatMap((r) =>
+    scriptsAfterFirstPaint(htmlFor(r.path))
+      .filter((src) => !fs.readFileSync(fileForPath(src)!, "utf8").startsWith(COMPILE_HINT))
+      .map((src) => `${r.path}: ${src}`),
+  );
+  expect(unhinted).toEqual([]);
 });
 
 test("raster images are responsive: AVIF and WebP srcsets, width and height, lazy below the fold", async ({ page }) => {

@@ -19,6 +19,7 @@ const SOURCES = [
   "next.config.ts",
   "scripts/postbuild.ts",
   "scripts/lib/scripts-after-paint.ts",
+  "scripts/lib/compile-hints.ts",
   "scripts/lib/security-headers.ts",
   "package-lock.json",
   "tsconfig.json",
