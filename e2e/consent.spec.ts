@@ -47,6 +47,32 @@ test.describe("a build with neither a GTM id nor a maps key (this build)", () =>
     await expect(settings(page).getByRole("button")).toHaveCount(0);
     await expect(banner(page)).toHaveCount(0);
   });
+
+  test("the privacy page's consent control says so before the page's script runs, and does not move when it does", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/personvern", { waitUntil: "domcontentloaded" });
+    await expect(settings(page).getByRole("status")).toHaveText(strings.settingsNone);
+    await expect(page.getByRole("button", { name: strings.accept })).toHaveCount(0);
+    const before = (await settings(page).boundingBox())!;
+
+    release();
+    // React marks the elements it has hydrated; the choice is read right after, then a frame is drawn
+    await expect
+      .poll(() => settings(page).evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber$"))))
+      .toBe(true);
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect((await settings(page).boundingBox())!.height).toBe(before.height);
+    await expect(settings(page).getByRole("status")).toHaveText(strings.settingsNone);
+    await expect(settings(page).getByRole("button")).toHaveCount(0);
+  });
 });
 
 /** Every request the page makes, and every one that leaves our origin. */
