@@ -13,6 +13,7 @@
 import { getStrings } from "../lib/content";
 import { WEB_VITALS_EVENT, type WebVitalsEvent } from "../lib/analytics";
 import { serveAsBuiltWith } from "./built-with";
+import { holdScripts } from "./held-scripts";
 import { type BrowserContext, type Page, expect, test } from "./fixtures";
 
 const strings = getStrings().consent;
@@ -51,12 +52,7 @@ test.describe("a build with neither a GTM id nor a maps key (this build)", () =>
   test("the privacy page's consent control says so before the page's script runs, and does not move when it does", async ({
     page,
   }) => {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release } = await holdScripts(page);
     await page.goto("/personvern", { waitUntil: "domcontentloaded" });
     await expect(settings(page).getByRole("status")).toHaveText(strings.settingsNone);
     await expect(page.getByRole("button", { name: strings.accept })).toHaveCount(0);

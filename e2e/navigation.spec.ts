@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { holdScripts } from "./held-scripts";
 
 const menu = [
   ["Kontakt", "/kontakt"],
@@ -84,12 +85,7 @@ test("a route change scrolls the window to the top", async ({ page }) => {
 });
 
 test("the window stays where the visitor scrolled before the page's script ran", async ({ page }) => {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { release } = await holdScripts(page);
   await page.goto("/");
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
@@ -129,12 +125,7 @@ test.describe("on a phone", () => {
   test("a menu opened before the script ran is known to be open once it runs: aria-expanded, then Escape", async ({
     page,
   }) => {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release } = await holdScripts(page);
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Meny" });
     await toggle.focus();

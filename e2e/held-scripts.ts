@@ -1,0 +1,16 @@
+/**
+ * Holds back the page's scripts (every Next chunk) until the test lets them go:
+ * the page as a visitor sees it before the framework has started, and then the
+ * moment it starts. Call before `page.goto`.
+ */
+import type { Page } from "@playwright/test";
+
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
