@@ -14,21 +14,13 @@ interface Props {
 }
 
 /**
- * Runs as the page is parsed, right after the `Meny` button. Until the script has taken the
- * button over (it then sets `aria-expanded`), a tap or a key on the button is the browser's alone:
- * the browser opens the popover by itself, and the event is kept from React, which would otherwise
- * hydrate the whole page at once before letting the menu open (a quarter of a second on a slow
- * phone). The first event after the takeover removes the listeners.
- */
-const LEAVE_TO_BROWSER_UNTIL_HYDRATED = `(function(button){var types=["pointerdown","pointerup","pointercancel","mousedown","mouseup","touchstart","touchend","touchcancel","click","keydown","keyup"];function leave(e){if(button.hasAttribute("aria-expanded"))return types.forEach(function(t){removeEventListener(t,leave,true)});if(button.contains(e.target))e.stopPropagation()}types.forEach(function(t){addEventListener(t,leave,{capture:true,passive:true})})})(document.currentScript.previousElementSibling)`;
-
-/**
  * The main menu. On wide screens a row of links; on phones a `Meny` button that
  * opens it as a panel. The panel is a popover (`popovertarget`), so the browser
  * opens and closes it from the first paint, before any script has run, and
  * closes it on Escape or a tap outside. The script adds `aria-expanded` (read
  * from the popover itself, which may have been opened before the script ran),
  * gives focus back to the button on Escape, and closes the panel on navigation.
+ * (Until then, the header's inline script keeps taps on the button from React.)
  */
 export function MainNav({ label, toggleLabel, items, cta }: Props) {
   const pathname = usePathname();
@@ -74,7 +66,6 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
         <span className={styles.burger} aria-hidden="true" />
         {toggleLabel}
       </button>
-      <script dangerouslySetInnerHTML={{ __html: LEAVE_TO_BROWSER_UNTIL_HYDRATED }} />
       <nav ref={panelRef} id={panelId} popover="auto" aria-label={label} className={styles.nav}>
         <ul className={styles.list}>
           {items.map((item) => (
