@@ -1,9 +1,20 @@
 "use client";
 
-import { useReportWebVitals } from "next/web-vitals";
-import { useEffect } from "react";
-import { clearAnalyticsCookies, loadTagManager, reportWebVital, tagManagerLoaded } from "@/lib/analytics";
+import { lazy, Suspense, useEffect } from "react";
+import { clearAnalyticsCookies, tagManagerLoaded } from "@/lib/analytics";
 import { useConsent } from "./useConsent";
+
+/**
+ * The tag manager's loader and the web-vitals library, fetched only once they
+ * are to run (a GTM id and consent), so no page's first load carries them. If
+ * their code cannot be fetched (offline), the page goes on without analytics.
+ */
+const TagManager = lazy(() =>
+  import("./TagManager").then(
+    (m) => ({ default: m.TagManager }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * Google Tag Manager and web vitals, only with a GTM id from the build
@@ -21,13 +32,9 @@ export function Analytics() {
     window.location.reload();
   }, [gtmId, consent]);
 
-  return enabled ? <TagManager gtmId={gtmId} /> : null;
-}
-
-function TagManager({ gtmId }: { gtmId: string }) {
-  useReportWebVitals(reportWebVital);
-  useEffect(() => {
-    loadTagManager(gtmId);
-  }, [gtmId]);
-  return null;
+  return enabled ? (
+    <Suspense fallback={null}>
+      <TagManager gtmId={gtmId} />
+    </Suspense>
+  ) : null;
 }
