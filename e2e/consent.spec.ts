@@ -13,7 +13,7 @@
 import { getStrings } from "../lib/content";
 import { WEB_VITALS_EVENT, type WebVitalsEvent } from "../lib/analytics";
 import { serveAsBuiltWith } from "./built-with";
-import { holdScripts } from "./held-scripts";
+import { holdScripts, hydrated } from "./held-scripts";
 import { type BrowserContext, type Page, expect, test } from "./fixtures";
 
 const strings = getStrings().consent;
@@ -59,11 +59,7 @@ test.describe("a build with neither a GTM id nor a maps key (this build)", () =>
     const before = (await settings(page).boundingBox())!;
 
     release();
-    // React marks the elements it has hydrated; the choice is read right after, then a frame is drawn
-    await expect
-      .poll(() => settings(page).evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber$"))))
-      .toBe(true);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect((await settings(page).boundingBox())!.height).toBe(before.height);
     await expect(settings(page).getByRole("status")).toHaveText(strings.settingsNone);

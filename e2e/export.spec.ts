@@ -6,7 +6,7 @@ import { getSite } from "../lib/content";
 import { OUT_DIR } from "../scripts/lib/build-stamp";
 import { COMPILE_HINT } from "../scripts/lib/compile-hints";
 import { fileForPath, firstLoadJsGzip, htmlFor, listHtmlFiles, referencedUrls } from "../scripts/lib/export-inspect";
-import { scriptsAfterFirstPaint } from "../scripts/lib/scripts-after-paint";
+import { NATIVE_UNTIL_HYDRATED, scriptsAfterFirstPaint } from "../scripts/lib/scripts-after-paint";
 import { routes } from "./routes";
 
 const site = getSite();
@@ -61,6 +61,16 @@ test("the scripts a page starts at load are compiled in the background: each ope
       .map((src) => `${r.path}: ${src}`),
   );
   expect(unhinted).toEqual([]);
+});
+
+test("the menu button is the browser's until the page has hydrated: every page marks it for its loader", () => {
+  const unmarked = routes
+    .map((r) => r.path)
+    .filter(
+      (route) =>
+        !new RegExp(`<button[^>]*popovertarget="[^"]*"[^>]*${NATIVE_UNTIL_HYDRATED}=""`, "i").test(htmlFor(route)),
+    );
+  expect(unmarked).toEqual([]);
 });
 
 test("raster images are responsive: AVIF and WebP srcsets, width and height, lazy below the fold", async ({ page }) => {

@@ -4,6 +4,7 @@
  * moment it starts. Call before `page.goto`.
  */
 import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
 
 export async function holdScripts(page: Page): Promise<{ release: () => void }> {
   let release = () => {};
@@ -13,4 +14,13 @@ export async function holdScripts(page: Page): Promise<{ release: () => void }> 
     await route.continue();
   });
   return { release };
+}
+
+/**
+ * Waits until the page has hydrated and run its effects: the menu button gets
+ * `aria-expanded` from a render that follows hydration's effects. (A locator,
+ * not a role: on a wide screen the button is not shown.)
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator("button[popovertarget]")).toHaveAttribute("aria-expanded", /^(true|false)$/);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { holdScripts } from "./held-scripts";
+import { holdScripts, hydrated } from "./held-scripts";
 
 const menu = [
   ["Kontakt", "/kontakt"],
@@ -90,10 +90,8 @@ test("the window stays where the visitor scrolled before the page's script ran",
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(1000);
-  // Links in view are prefetched once the page has hydrated, after its effects ran.
-  const hydrated = page.waitForRequest((request) => request.url().includes("_rsc="));
   release();
-  await hydrated;
+  await hydrated(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await page.getByRole("contentinfo").getByRole("link", { name: "Om oss" }).click();
   await expect(page).toHaveURL("/om-oss");

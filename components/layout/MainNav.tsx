@@ -20,7 +20,9 @@ interface Props {
  * closes it on Escape or a tap outside. The script adds `aria-expanded` (read
  * from the popover itself, which may have been opened before the script ran),
  * gives focus back to the button on Escape, and closes the panel on navigation.
- * (Until then, the header's inline script keeps taps on the button from React.)
+ * Until React has hydrated the button, the page's loader keeps taps and keys on
+ * it from React (`data-native-until-hydrated`), so the browser opens the menu at
+ * once instead of after React has hydrated the whole page.
  */
 export function MainNav({ label, toggleLabel, items, cta }: Props) {
   const pathname = usePathname();
@@ -62,6 +64,8 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
         // Before hydration the browser itself reports the popover's state; an attribute would freeze it.
         aria-expanded={hydrated ? open : undefined}
         aria-controls={panelId}
+        // the mark the page's loader (scripts/lib/scripts-after-paint.ts) looks for
+        data-native-until-hydrated={hydrated ? undefined : ""}
       >
         <span className={styles.burger} aria-hidden="true" />
         {toggleLabel}
@@ -102,11 +106,8 @@ function usePopoverOpen(id: string): boolean {
     },
     [id],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => isOpen(document.getElementById(id)),
-    () => false,
-  );
+  const getSnapshot = useCallback(() => isOpen(document.getElementById(id)), [id]);
+  return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }
 
 function isOpen(panel: HTMLElement | null): panel is HTMLElement {

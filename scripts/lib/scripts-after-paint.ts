@@ -19,6 +19,14 @@
  * page that is hidden (opened in a background tab, or prerendered) paints no
  * frame, so there the scripts start at once, or as soon as the page is hidden.
  *
+ * The loader also keeps events on an element marked `data-native-until-hydrated`
+ * from React until React has hydrated it (and so removed the mark): the
+ * browser's own behaviour acts alone (the `Meny` button opens its popover).
+ * Otherwise React, which listens from the moment the framework starts, would on
+ * a tap or a key there first hydrate the whole page at once (a quarter of a
+ * second on a slow phone) before letting the browser act. React does that for
+ * the events listed below.
+ *
  * No preloads are added for them (Next's own low-priority preload of one
  * chunk stays): a preload would share the connection with the page's own
  * images and fonts and hold back the largest of them (measured: the home
@@ -31,8 +39,35 @@ const NEXT_SCRIPT = /<script src="(\/_next\/static\/[^"]+\.js)" async=""><\/scri
 const UNKNOWN_NEXT_SCRIPT = /<script(?![^>]*\snoModule="")[^>]*\ssrc="\/_next\/[^"]*"[^>]*>/;
 
 const ATTRIBUTE = "data-after-paint";
+/** The mark, for the components that render it. */
+export const NATIVE_UNTIL_HYDRATED = "data-native-until-hydrated";
+/** The events React hydrates the whole page for when they arrive before it has (its `discreteReplayableEvents`). */
+const HYDRATING_EVENTS = [
+  "pointerdown",
+  "pointerup",
+  "pointercancel",
+  "mousedown",
+  "mouseup",
+  "touchstart",
+  "touchend",
+  "touchcancel",
+  "click",
+  "auxclick",
+  "dblclick",
+  "contextmenu",
+  "keydown",
+  "keypress",
+  "keyup",
+];
+/** The part of the loader that keeps those events on a marked element from React. */
+export const KEEP_FROM_REACT_UNTIL_HYDRATED = [
+  `${JSON.stringify(HYDRATING_EVENTS)}.forEach(function(type){addEventListener(type,function(e){`,
+  `var t=e.target;if(t&&t.closest&&t.closest('[${NATIVE_UNTIL_HYDRATED}]'))e.stopPropagation();`,
+  "},{capture:true,passive:true});});",
+].join("");
 const LOADER = [
   "(function(me){",
+  KEEP_FROM_REACT_UNTIL_HYDRATED,
   "var started=false,list=JSON.parse(me.getAttribute('data-after-paint'));",
   "function start(){if(started)return;started=true;",
   "list.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=true;document.head.appendChild(s);});}",
