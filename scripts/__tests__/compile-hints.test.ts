@@ -29,6 +29,12 @@ describe("addCompileHints", () => {
     expect(fs.readFileSync(path.join(chunks, "later.js"), "utf8")).toBe("later();");
   });
 
+  test("refuses a script with a source map, which the hint's extra line would put off by one", () => {
+    fs.writeFileSync(path.join(chunks, "mapped.js"), "mapped();");
+    fs.writeFileSync(path.join(chunks, "mapped.js.map"), "{}");
+    expect(() => addCompileHints(outDir, ["/_next/static/chunks/mapped.js"])).toThrow(/kildekart/);
+  });
+
   test("refuses a script the export does not have", () => {
     expect(() => addCompileHints(outDir, ["/_next/static/chunks/missing.js"])).toThrow(/missing\.js finnes ikke/);
   });

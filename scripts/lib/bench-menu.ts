@@ -7,7 +7,7 @@
  *
  * Beside it, the same measure on the same page with JavaScript disabled (the
  * browser's popover alone): the time the measuring itself takes (the round trips
- * to the browser, the frame that shows the menu), which no page goes under.
+ * to the browser, the frame that shows the menu): roughly the floor for any page.
  */
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";

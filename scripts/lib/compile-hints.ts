@@ -13,9 +13,12 @@
  * background; the task then took about 110 ms. Browsers that do not know the
  * comment read a comment.
  *
- * Only the scripts a page loads at start get it: code loaded later (a form's,
- * when it nears the screen) may hold functions that never run, and compiling
- * them would be wasted work.
+ * Only scripts that some page starts at load get it (and carry it wherever else
+ * they load): code loaded only later (a form's, when it nears the screen) may
+ * hold functions that never run, and compiling them would be wasted work.
+ *
+ * The hint shifts a script's lines by one, which would put a source map beside
+ * it off by a line: a hinted script with a map is a build error.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -32,6 +35,7 @@ export function addCompileHints(outDir: string, sitePaths: Iterable<string>): vo
   for (const sitePath of new Set(sitePaths)) {
     const file = path.join(outDir, sitePath);
     if (!fs.existsSync(file)) throw new Error(`${sitePath} finnes ikke i eksporten`);
+    if (fs.existsSync(`${file}.map`)) throw new Error(`${sitePath} har et kildekart, som hintet ville forskyve`);
     const script = fs.readFileSync(file, "utf8");
     const hinted = withCompileHint(script);
     if (hinted !== script) fs.writeFileSync(file, hinted);
