@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { useHydrated } from "@/components/ui/useHydrated";
 import styles from "./MainNav.module.css";
+import { useRouteChange } from "./useRouteChange";
 
 interface Props {
   label: string;
@@ -34,14 +35,9 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
 
   const close = () => closePanel(panelRef.current);
 
-  // Navigating to another page (a link, back or forward) closes the panel; hydrating does not
-  // (a tap before the script ran may have opened it).
-  const shownPath = useRef(pathname);
-  useEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
-    closePanel(panelRef.current);
-  }, [pathname]);
+  // Navigating to another page closes the panel; hydrating does not (a tap before the script ran
+  // may have opened it).
+  useRouteChange(useCallback(() => closePanel(panelRef.current), []));
 
   useEffect(() => {
     if (!open) return;

@@ -1,7 +1,6 @@
 "use client";
 
-import { usePathname } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useRouteChange } from "./useRouteChange";
 
 /**
  * Every route change starts at the top of the window (a new page is read from its start; Next
@@ -10,13 +9,11 @@ import { useEffect, useRef } from "react";
  * browser restored their place on a reload) before the script ran.
  */
 export function ScrollToTop() {
-  const pathname = usePathname();
-  const shown = useRef(pathname);
-  useEffect(() => {
-    if (shown.current === pathname) return;
-    shown.current = pathname;
-    if (window.location.hash) return;
-    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
-  }, [pathname]);
+  useRouteChange(scrollToTop);
   return null;
+}
+
+function scrollToTop() {
+  if (window.location.hash) return;
+  window.scrollTo({ top: 0, left: 0, behavior: "instant" });
 }
