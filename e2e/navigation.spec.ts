@@ -84,6 +84,21 @@ test("a route change scrolls the window to the top", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("going back returns to where the visitor was on the page before", async ({ page }) => {
+  await page.goto("/prosjekter");
+  await hydrated(page);
+  const footer = page.getByRole("contentinfo");
+  await footer.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+  await footer.getByRole("link", { name: "Om oss" }).click();
+  await expect(page).toHaveURL("/om-oss");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL("/prosjekter");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test("the window stays where the visitor scrolled before the page's script ran", async ({ page }) => {
   const { release } = await holdScripts(page);
   await page.goto("/");
