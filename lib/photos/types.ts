@@ -1,0 +1,43 @@
+/**
+ * The photo work the quote form asks of the browser, as one interface: a
+ * chosen photo is checked (lib/photo-check, on a small copy) and made ready to
+ * upload (a JPEG at most MAX_PREPARED_BYTES and MAX_PREPARED_SIDE px, with no
+ * metadata: re-encoded from its pixels, so no location or camera data leaves
+ * the device). A photo this browser cannot read is an UnreadablePhotoError:
+ * the form says so and never sends the original instead.
+ */
+import type { PhotoMeasure, PhotoVerdict } from "../photo-check";
+
+export const MAX_PREPARED_SIDE = 1920;
+export const MAX_PREPARED_BYTES = 1024 * 1024;
+
+export interface PhotoCheck extends PhotoMeasure {
+  verdict: PhotoVerdict;
+}
+
+export interface PreparedPhoto {
+  /** JPEG bytes, no metadata */
+  blob: Blob;
+  width: number;
+  height: number;
+}
+
+export interface PrepareOptions {
+  signal?: AbortSignal;
+  /** the quality check, as soon as it is known (before the prepared copy) */
+  onCheck?: (check: PhotoCheck) => void;
+  /** 0–100 while it works */
+  onProgress?: (percent: number) => void;
+}
+
+export interface PhotoWork {
+  prepare(file: Blob, options?: PrepareOptions): Promise<PreparedPhoto>;
+}
+
+/** The browser could not decode the photo (a HEIC photo on a desktop browser, a broken file). */
+export class UnreadablePhotoError extends Error {
+  constructor(message = "The photo could not be decoded in this browser") {
+    super(message);
+    this.name = "UnreadablePhotoError";
+  }
+}
