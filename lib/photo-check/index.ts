@@ -47,7 +47,7 @@ const TILE_PERCENTILE = 0.9;
 function luminance({ data, width, height, channels = 4 }: Pixels): Float32Array {
   const luma = new Float32Array(width * height);
   for (let i = 0, p = 0; i < luma.length; i++, p += channels) {
-    luma[i] = 0.299 * data[p] + 0.587 * data[p + 1] + 0.114 * data[p + 2];
+    luma[i] = 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
   }
   return luma;
 }
@@ -60,7 +60,7 @@ function tileVariance(luma: Float32Array, width: number, x0: number, y0: number,
   for (let y = Math.max(1, y0); y < y1; y++) {
     for (let x = Math.max(1, x0); x < x1; x++) {
       const i = y * width + x;
-      const lap = luma[i - 1] + luma[i + 1] + luma[i - width] + luma[i + width] - 4 * luma[i];
+      const lap = luma[i - 1]! + luma[i + 1]! + luma[i - width]! + luma[i + width]! - 4 * luma[i]!;
       sum += lap;
       sumSq += lap * lap;
       n++;
@@ -83,7 +83,7 @@ export function measurePhoto(pixels: Pixels): PhotoMeasure {
     }
   }
   variances.sort((a, b) => a - b);
-  const sharpness = variances.length ? variances[Math.floor((variances.length - 1) * TILE_PERCENTILE)] : 0;
+  const sharpness = variances[Math.floor((variances.length - 1) * TILE_PERCENTILE)] ?? 0;
   return { sharpness, brightness: luma.length ? total / luma.length : 0 };
 }
 
