@@ -14,6 +14,31 @@ export class HttpError extends Error {
   }
 }
 
+/** The client closed its connection before its answer: there is no one to answer. */
+export class ClientGone extends Error {
+  constructor() {
+    super("The client closed the connection");
+  }
+}
+
+/** Codes of a store that has no room left: 507 Insufficient Storage. */
+const NO_ROOM = new Set(["ENOSPC", "EDQUOT"]);
+
+/**
+ * A failure of the server's own storage (a full, read-only or failing disk:
+ * any system error of a file call) as the answer the client gets: 507 when
+ * there is no room, else 503, both with `Retry-After`, so the site retries
+ * them as it retries a lost answer. The message names no path (the error's
+ * own text does); anything else is undefined.
+ */
+export function storageError(error: unknown): HttpError | undefined {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (typeof code !== "string" || typeof syscall !== "string") return undefined;
+  return NO_ROOM.has(code)
+    ? new HttpError(507, "Serveren har ikke plass til å lagre dette nå; prøv igjen senere", { "Retry-After": "30" })
+    : new HttpError(503, `Serveren klarte ikke å lagre dette (${code}); prøv igjen senere`, { "Retry-After": "30" });
+}
+
 /**
  * The headers of every answer that is not a page: the site's common security
  * headers, never cached, and a policy under which the answer can run nothing

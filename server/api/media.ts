@@ -22,8 +22,9 @@ import serveHandler from "serve-handler";
 import sharp from "sharp";
 import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, imageTypeByFormat, type MediaResponse } from "../../lib/api/contract";
 import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
+import { clientSignal } from "../request";
 import type { ApiContext } from "./context";
-import { HttpError, sendJson } from "./http";
+import { ClientGone, HttpError, sendJson, storageError } from "./http";
 import { claimName, isTempName, tempPath } from "./store";
 
 /** Room for `_payload` and the boundaries next to the file itself. */
@@ -38,29 +39,59 @@ interface Received {
 }
 
 /**
- * Streams the multipart body's `file` part into `temp` (created exclusively).
- * 415 if it is not multipart, 413 past the size cap, 400 if malformed or cut off.
- * Resolves only once the body and the file are both finished, so the caller
- * may remove `temp` afterwards whatever happened.
+ * How long an upload's body may take once it has a place: after `graceMs`
+ * it must have come at `minBytesPerSecond` on average, and it may never take
+ * more than `maxMs`. A body past its deadline has its socket destroyed (a
+ * client that sends a byte now and then cannot keep it open) and its place
+ * goes to the next in line.
  */
-async function receiveUpload(req: http.IncomingMessage, temp: string): Promise<Received> {
+export interface UploadDeadline {
+  graceMs: number;
+  minBytesPerSecond: number;
+  maxMs: number;
+}
+
+/** A photo of MAX_UPLOAD_BYTES comes in within the cap at 26 KB/s; a phone on a poor signal does more. */
+export const UPLOAD_DEADLINE: UploadDeadline = { graceMs: 10_000, minBytesPerSecond: 4 * 1024, maxMs: 10 * 60_000 };
+
+/** How often a body's progress is held against its deadline. */
+const DEADLINE_CHECK_MS = 250;
+
+function pastDeadline(deadline: UploadDeadline, startedAt: number, bytes: number): boolean {
+  const elapsed = performance.now() - startedAt;
+  if (elapsed > deadline.maxMs) return true;
+  return elapsed > deadline.graceMs && bytes < (deadline.minBytesPerSecond * (elapsed - deadline.graceMs)) / 1000;
+}
+
+function multipartParser(req: http.IncomingMessage): busboy.Busboy {
   if (!/^multipart\/form-data\b/i.test(req.headers["content-type"] ?? "")) {
     throw new HttpError(415, "Forventet Content-Type: multipart/form-data");
   }
-  let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    return busboy({
       headers: req.headers,
       limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 4, fieldSize: 16 * 1024, parts: 6 },
     });
   } catch (error) {
     throw new HttpError(400, `Ugyldig multipart-forespørsel (${(error as Error).message})`);
   }
-  const received: Received = { payload: undefined, file: undefined };
-  let failure: HttpError | undefined;
-  const fail = (error: HttpError) => (failure ??= error);
-  let fileWritten: Promise<void> = Promise.resolve();
+}
 
+/**
+ * Takes the parts of the body as busboy finds them: `_payload` into
+ * `received`, the `file` part streamed into `temp` (created exclusively).
+ * A failed write (a full or broken disk) stops the body at once (`stop`):
+ * busboy waits for ever on a file stream its writer has given up. Answers
+ * the file's writing, settled once the file is written or has failed.
+ */
+function takeParts(
+  parser: busboy.Busboy,
+  temp: string,
+  received: Received,
+  fail: (error: Error) => void,
+  stop: (error: Error) => void,
+): () => Promise<void> {
+  let fileWritten: Promise<void> = Promise.resolve();
   parser.on("field", (name, value, info) => {
     if (info.valueTruncated) fail(new HttpError(413, `Feltet ${name} er for stort`));
     if (name === "_payload") received.payload = value;
@@ -75,36 +106,77 @@ async function receiveUpload(req: http.IncomingMessage, temp: string): Promise<R
     received.file = file;
     stream.on("data", (chunk: Buffer) => (file.size += chunk.length));
     stream.on("limit", () => fail(tooBig()));
+    const out = fs.createWriteStream(temp, { flags: "wx" });
+    let writeError: unknown;
+    out.on("error", (error) => {
+      writeError = error;
+      stop(storageError(error) ?? new HttpError(503, "Serveren klarte ikke å lagre bildet; prøv igjen senere"));
+    });
     // caught here, at once: a cut-off body errors this stream before anyone awaits it
-    fileWritten = pipeline(stream, fs.createWriteStream(temp, { flags: "wx" })).catch((error: Error) => {
-      fail(new HttpError(400, `Filen kom ikke fram i sin helhet (${error.message})`));
+    fileWritten = pipeline(stream, out).catch(() => {
+      if (!writeError) fail(new HttpError(400, "Filen kom ikke fram i sin helhet"));
     });
   });
   parser.on("filesLimit", () => fail(new HttpError(400, "Bare én fil per forespørsel")));
   parser.on("partsLimit", () => fail(new HttpError(400, "For mange felt i forespørselen")));
   parser.on("fieldsLimit", () => fail(new HttpError(400, "For mange felt i forespørselen")));
+  return () => fileWritten;
+}
 
-  // The body: finished when busboy closes; a cut-off, broken or oversized body stops it early.
-  await new Promise<void>((resolve) => {
-    let bodyBytes = 0;
-    const stop = (error: HttpError) => {
-      fail(error);
-      req.unpipe(parser);
-      parser.destroy();
-      resolve();
-    };
-    parser.on("close", resolve);
-    parser.on("error", (error: Error) => stop(new HttpError(400, `Ugyldig multipart-forespørsel (${error.message})`)));
-    req.on("error", () => stop(new HttpError(400, "Forespørselen ble avbrutt")));
-    req.on("close", () => req.complete || stop(new HttpError(400, "Forespørselen ble avbrutt")));
-    req.on("data", (chunk: Buffer) => {
-      bodyBytes += chunk.length;
-      // a body without Content-Length is counted as it comes
-      if (bodyBytes > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) stop(tooBig());
-    });
-    req.pipe(parser);
+/**
+ * Streams the multipart body's `file` part into `temp`. 415 if it is not
+ * multipart, 413 past the size cap, 400 if malformed or cut off, 507/503 when
+ * the file cannot be written; ClientGone when the client has gone or the body
+ * missed its deadline (its socket is then destroyed). Resolves only once the
+ * body is done with and the file is finished, so the caller may remove
+ * `temp` afterwards whatever happened.
+ */
+async function receiveUpload(
+  req: http.IncomingMessage,
+  temp: string,
+  signal: AbortSignal,
+  deadline: UploadDeadline,
+): Promise<Received> {
+  const parser = multipartParser(req);
+  if (signal.aborted) throw new ClientGone();
+  const received: Received = { payload: undefined, file: undefined };
+  let failure: Error | undefined;
+  const fail = (error: Error) => (failure ??= error);
+  let finish!: () => void;
+  const body = new Promise<void>((resolve) => (finish = resolve));
+  const stop = (error: Error) => {
+    fail(error);
+    req.unpipe(parser);
+    parser.destroy();
+    finish();
+  };
+  const fileWritten = takeParts(parser, temp, received, fail, stop);
+
+  let bodyBytes = 0;
+  const startedAt = performance.now();
+  const timer = setInterval(() => {
+    if (!pastDeadline(deadline, startedAt, bodyBytes)) return;
+    req.socket.destroy();
+    stop(new ClientGone());
+  }, DEADLINE_CHECK_MS);
+  const gone = () => stop(new ClientGone());
+  signal.addEventListener("abort", gone, { once: true });
+  parser.on("close", finish);
+  parser.on("error", (error: Error) => stop(new HttpError(400, `Ugyldig multipart-forespørsel (${error.message})`)));
+  req.on("error", gone);
+  req.on("data", (chunk: Buffer) => {
+    bodyBytes += chunk.length;
+    // a body without Content-Length is counted as it comes
+    if (bodyBytes > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) stop(tooBig());
   });
-  await fileWritten;
+  req.pipe(parser);
+  try {
+    await body;
+  } finally {
+    clearInterval(timer);
+    signal.removeEventListener("abort", gone);
+  }
+  await fileWritten();
   if (failure) throw failure;
   return received;
 }
@@ -185,12 +257,13 @@ async function mediaDoc(
 
 export async function handleMediaUpload(req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
   if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw tooBig();
+  const signal = clientSignal(req, res);
   await ctx.uploads.run(async () => {
     const dir = mediaDir(ctx.dataDir);
     await fs.promises.mkdir(dir, { recursive: true });
     const temp = tempPath(dir);
     try {
-      const upload = await receiveUpload(req, temp);
+      const upload = await receiveUpload(req, temp, signal, ctx.uploadDeadline);
       checkPayload(upload.payload);
       if (!upload.file || upload.file.size === 0) throw new HttpError(400, "file: mangler (et bilde)");
       const image = await detectImage(temp);
@@ -207,7 +280,7 @@ export async function handleMediaUpload(req: http.IncomingMessage, res: http.Ser
     } finally {
       await fs.promises.rm(temp, { force: true });
     }
-  });
+  }, signal);
 }
 
 /** Stored names, the newest upload first (each file's time read once). */
