@@ -26,7 +26,7 @@ import { fileForPath } from "../scripts/lib/export-inspect";
 import { type HeaderRule, headersFor, parseHeadersFile } from "../scripts/lib/security-headers";
 import { apiHandler } from "./api";
 import { Gate, type GateOptions } from "./api/gate";
-import { ClientGone, HttpError, sendJson, storageError } from "./api/http";
+import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./api/http";
 import { UPLOAD_DEADLINE, type UploadDeadline } from "./api/media";
 import { DATA_DIR, removeLeftovers } from "./api/store";
 import { parseTarget, type Target } from "./request";
@@ -138,6 +138,7 @@ export function createPreviewServer({
           directoryListing: false,
           trailingSlash: false,
           etag: true,
+          headers: IMAGE_TYPE_HEADERS,
         }).then(resolve, reject);
       });
     });

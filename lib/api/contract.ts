@@ -130,6 +130,24 @@ export const MEDIA_QUERY = "depth=0&fallback-locale=null";
 /** Where the admin host serves an upload: doc.url is MEDIA_FILE_PATH/<filename> (Payload's convention). */
 export const MEDIA_FILE_PATH = "/api/media/file";
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/**
+ * The most pixels an upload may have once decoded (80 MP: above any phone
+ * camera's photo); a larger one is refused as too large in pixels.
+ */
+export const MAX_IMAGE_PIXELS = 80_000_000;
+
+/** The random part of an upload's name: 16 bytes (128 bits) from crypto.getRandomValues, as 32 hex digits. */
+export const MEDIA_NAME_RANDOM_BYTES = 16;
+/**
+ * The names an upload may be read by without logging in: the site's own
+ * (`img_` + MEDIA_NAME_RANDOM_BYTES in hex, lib/quote/filename.ts), with the
+ * admin host's `-<n>` for a name stored twice and an extension. Such a name
+ * is the capability to read that one photo, and it cannot be guessed; a
+ * photo stored under any other name is read by the workshop only.
+ */
+export const SHAREABLE_MEDIA_NAME = new RegExp(
+  `^img_[0-9a-f]{${MEDIA_NAME_RANDOM_BYTES * 2}}(?:-\\d{1,6})?(?:\\.[a-z0-9]{1,5})?$`,
+);
 
 /** What the admin host (Payload CMS) answers; only doc.filename and doc.url are read. */
 export const mediaResponseSchema = z.object({

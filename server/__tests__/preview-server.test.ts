@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { MAX_UPLOAD_BYTES, inquirySchema, mediaResponseSchema, type InquiryRequest } from "../../lib/api/contract";
 import { keyedRecordName } from "../api/inquiry";
 import { createPreviewServer } from "../preview-server";
-import { siteRoot } from "./helpers/harness";
+import { shareableBase, siteRoot } from "./helpers/harness";
 
 let server: http.Server;
 let origin: string;
@@ -92,13 +92,14 @@ async function expectRejected(response: Promise<Response>, status: number, menti
 describe("POST /api/media", () => {
   test("a JPEG is stored under media/ and served back at its url", async () => {
     const bytes = await jpeg();
-    const answer = await upload(bytes, "img_abc123.jpg");
+    const name = `${shareableBase("stored")}.jpg`;
+    const answer = await upload(bytes, name);
     expect(answer.status).toBe(201);
     const body = mediaResponseSchema.parse(await answer.json());
-    expect(body.doc.filename).toBe("img_abc123.jpg");
-    expect(body.doc.url).toBe("/api/media/file/img_abc123.jpg");
+    expect(body.doc.filename).toBe(name);
+    expect(body.doc.url).toBe(`/api/media/file/${name}`);
     expect(body.doc.mimeType).toBe("image/jpeg");
-    expect(fs.readFileSync(path.join(dataDir, "media", "img_abc123.jpg")).equals(bytes)).toBe(true);
+    expect(fs.readFileSync(path.join(dataDir, "media", name)).equals(bytes)).toBe(true);
 
     const served = await fetch(`${origin}${body.doc.url}`);
     expect(served.status).toBe(200);
@@ -108,10 +109,11 @@ describe("POST /api/media", () => {
 
   test("the name follows the bytes: a PNG called .jpg is kept as .png; a taken name gets -1", async () => {
     const bytes = await png();
-    const first = mediaResponseSchema.parse(await (await upload(bytes, "photo.jpg")).json());
-    expect(first.doc.filename).toBe("photo.png");
-    const second = mediaResponseSchema.parse(await (await upload(bytes, "photo.png")).json());
-    expect(second.doc.filename).toBe("photo-1.png");
+    const base = shareableBase("photo");
+    const first = mediaResponseSchema.parse(await (await upload(bytes, `${base}.jpg`)).json());
+    expect(first.doc.filename).toBe(`${base}.png`);
+    const second = mediaResponseSchema.parse(await (await upload(bytes, `${base}.png`)).json());
+    expect(second.doc.filename).toBe(`${base}-1.png`);
     const served = await fetch(`${origin}${second.doc.url}`);
     expect(served.headers.get("content-type")).toBe("image/png");
   });
@@ -146,7 +148,7 @@ describe("POST /api/media", () => {
   });
 
   test("a stored file that does not exist is 404; a path trick is 404", async () => {
-    expect((await fetch(`${origin}/api/media/file/finnes-ikke.jpg`)).status).toBe(404);
+    expect((await fetch(`${origin}/api/media/file/${shareableBase("finnes-ikke")}.jpg`)).status).toBe(404);
     expect((await fetch(`${origin}/api/media/file/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${origin}/api/media/file/.hidden.jpg`)).status).toBe(404);
   });
@@ -338,7 +340,7 @@ describe("headers on every answer", () => {
   });
 
   test("stored media is served as an image under a policy that runs nothing", async () => {
-    const body = mediaResponseSchema.parse(await (await upload(await jpeg(), "policy.jpg")).json());
+    const body = mediaResponseSchema.parse(await (await upload(await jpeg(), `${shareableBase("policy")}.jpg`)).json());
     const served = await fetch(`${origin}${body.doc.url}`);
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
@@ -348,7 +350,7 @@ describe("headers on every answer", () => {
 
 describe("GET /api/media (Payload's find)", () => {
   test("where[filename][equals] finds the stored upload by name, as Payload answers", async () => {
-    const stored = mediaResponseSchema.parse(await (await upload(await jpeg(), "img_lost0000000000.jpg")).json());
+    const stored = mediaResponseSchema.parse(await (await upload(await jpeg(), `${shareableBase("lost")}.jpg`)).json());
     const query = new URLSearchParams({ "where[filename][equals]": stored.doc.filename, depth: "0", limit: "1" });
     const answer = await fetch(`${origin}/api/media?${query}`);
     expect(answer.status).toBe(200);
@@ -358,7 +360,7 @@ describe("GET /api/media (Payload's find)", () => {
   });
 
   test("a name not stored finds nothing; another where clause is 400", async () => {
-    const none = await fetch(`${origin}/api/media?where[filename][equals]=finnes-ikke.jpg`);
+    const none = await fetch(`${origin}/api/media?where[filename][equals]=${shareableBase("finnes-ikke")}.jpg`);
     expect(((await none.json()) as { docs: unknown[] }).docs).toEqual([]);
     await expectRejected(fetch(`${origin}/api/media?where[url][like]=x`), 400, /where\[filename\]\[equals\]/);
   });

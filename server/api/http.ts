@@ -1,6 +1,7 @@
 /** Small HTTP helpers for the preview server's API handlers. */
 import type http from "node:http";
 import type { z } from "zod";
+import { IMAGE_TYPES } from "../../lib/api/contract";
 import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
 
 export class HttpError extends Error {
@@ -38,6 +39,14 @@ export function storageError(error: unknown): HttpError | undefined {
     ? new HttpError(507, "Serveren har ikke plass til å lagre dette nå; prøv igjen senere", { "Retry-After": "30" })
     : new HttpError(503, `Serveren klarte ikke å lagre dette (${code}); prøv igjen senere`, { "Retry-After": "30" });
 }
+
+/**
+ * serve-handler's `headers` rules that give every image type of the contract
+ * its Content-Type by extension: its own table lacks AVIF, HEIC and HEIF.
+ */
+export const IMAGE_TYPE_HEADERS = IMAGE_TYPES.flatMap((type) =>
+  type.extensions.map((ext) => ({ source: `**/*${ext}`, headers: [{ key: "Content-Type", value: type.mime }] })),
+);
 
 /**
  * The headers of every answer that is not a page: the site's common security

@@ -8,10 +8,18 @@
  *
  * An upload's bytes must really be a raster image of a type the contract
  * lists (sharp reads them; the name and the declared type count for nothing),
- * at most MAX_UPLOAD_BYTES. They are streamed to a temporary file of the
+ * at most MAX_UPLOAD_BYTES and MAX_IMAGE_PIXELS, and are kept without their
+ * metadata (./image.ts). They are streamed to a temporary file of the
  * request's own, never held whole in memory, flushed, and then given the
  * first free name (`bulk.jpg`, `bulk-1.jpg`, …) before the 201. Uploads pass
- * through a gate (./gate.ts), so only a few are read at once.
+ * through a gate (./gate.ts), so only a few are read at once, and each body
+ * has a deadline.
+ *
+ * Who reads a stored photo: whoever knows its shareable name (the site's
+ * unguessable `img_<128 bits>` names, SHAREABLE_MEDIA_NAME) may fetch that
+ * one photo or find it by that exact name; nobody can list the store. The
+ * README's Payload access rule for `media` does the same on the admin host,
+ * where the logged-in workshop reads everything.
  */
 import type http from "node:http";
 import fs from "node:fs";
@@ -19,13 +27,13 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import serveHandler from "serve-handler";
-import sharp from "sharp";
-import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, imageTypeByFormat, type MediaResponse } from "../../lib/api/contract";
+import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, SHAREABLE_MEDIA_NAME, type MediaResponse } from "../../lib/api/contract";
 import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
 import { clientSignal } from "../request";
 import type { ApiContext } from "./context";
-import { ClientGone, HttpError, sendJson, storageError } from "./http";
-import { claimName, isTempName, tempPath } from "./store";
+import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./http";
+import { type DetectedImage, checkPixels, detectImage, withoutMetadata } from "./image";
+import { claimName, tempPath } from "./store";
 
 /** Room for `_payload` and the boundaries next to the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -193,20 +201,6 @@ function checkPayload(payload: string | undefined): void {
     throw new HttpError(400, "_payload: må være et JSON-objekt");
 }
 
-/** The image in `file` (a path or bytes), or undefined when it is not an image we take. */
-export async function detectImage(
-  file: string | Buffer,
-): Promise<{ ext: string; mime: string; width?: number; height?: number } | undefined> {
-  try {
-    const meta = await sharp(file, { limitInputPixels: 100_000_000 }).metadata();
-    const format = meta.format === "heif" ? (meta.compression === "av1" ? "avif" : "heic") : meta.format;
-    const type = format ? imageTypeByFormat(format) : undefined;
-    return type && { ext: type.extensions[0], mime: type.mime, width: meta.width, height: meta.height };
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A safe file name: the client's base name in [A-Za-z0-9_-], with the extension of what the bytes are.
  * The name is cut to 255 characters before any pattern looks at it.
@@ -238,7 +232,7 @@ async function mediaDoc(
   dir: string,
   filename: string,
   /** what the bytes are, when the caller has just read them (an upload); else read again */
-  known?: Awaited<ReturnType<typeof detectImage>>,
+  known?: DetectedImage,
 ): Promise<MediaResponse["doc"]> {
   const file = path.join(dir, filename);
   const [stat, image] = await Promise.all([fs.promises.stat(file), known ?? detectImage(file)]);
@@ -266,10 +260,12 @@ export async function handleMediaUpload(req: http.IncomingMessage, res: http.Ser
       const upload = await receiveUpload(req, temp, signal, ctx.uploadDeadline);
       checkPayload(upload.payload);
       if (!upload.file || upload.file.size === 0) throw new HttpError(400, "file: mangler (et bilde)");
-      const image = await detectImage(temp);
-      if (!image) {
+      const detected = await detectImage(temp);
+      if (!detected) {
         throw new HttpError(415, `file: «${upload.file.name}» er ikke et bilde (JPEG, PNG, WebP, GIF, AVIF, HEIC)`);
       }
+      checkPixels(detected);
+      const image = await withoutMetadata(temp, detected);
       await flush(temp);
       const filename = await claimName(temp, storedName(upload.file.name, image.ext));
       const answer: MediaResponse = {
@@ -283,56 +279,90 @@ export async function handleMediaUpload(req: http.IncomingMessage, res: http.Ser
   }, signal);
 }
 
-/** Stored names, the newest upload first (each file's time read once). */
-function newestFirst(dir: string, names: string[]): string[] {
-  const time = new Map(names.map((name) => [name, fs.statSync(path.join(dir, name)).mtimeMs]));
-  return names.sort((a, b) => time.get(b)! - time.get(a)!);
+/** The query parameters a find may carry besides its one filename (Payload's, which change nothing here). */
+const FIND_PARAMETERS = new Set(["depth", "limit", "fallback-locale", "locale"]);
+const FIND_BY_NAME = "where[filename][equals]";
+
+/**
+ * The one filename a find asks for. Anything but exactly one
+ * `where[filename][equals]` with a name and the harmless parameters above is
+ * refused: another parameter, operator or spelling (`WHERE[…]`, `page`,
+ * `sort`, `where[filename][like]`, the name twice, an empty name) is 400,
+ * no name at all (a listing) 403, and a name that is not SHAREABLE_MEDIA_NAME
+ * 403: only the workshop reads those.
+ */
+function wantedName(query: URLSearchParams): string {
+  for (const key of query.keys()) {
+    if (key !== FIND_BY_NAME && !FIND_PARAMETERS.has(key)) {
+      throw new HttpError(400, `Ukjent parameter «${key.slice(0, 80)}»; bare ${FIND_BY_NAME}=<filnavn> støttes`);
+    }
+  }
+  const names = query.getAll(FIND_BY_NAME);
+  if (names.length === 0) {
+    throw new HttpError(403, `Bildene kan ikke listes; spør etter ett bilde med ${FIND_BY_NAME}=<filnavn>`);
+  }
+  if (names.length > 1 || !names[0]) throw new HttpError(400, `${FIND_BY_NAME} skal gis én gang, med ett filnavn`);
+  return shareableName(names[0]);
 }
 
-/** Payload's find, for the one query the site makes: `where[filename][equals]`, or none (newest first). */
+/** `name` when anyone may read the upload by it (SHAREABLE_MEDIA_NAME); else 403. */
+function shareableName(name: string): string {
+  if (!SHAREABLE_MEDIA_NAME.test(name)) throw new HttpError(403, "Bare verkstedet kan se dette bildet");
+  return name;
+}
+
+/** Whether an upload is stored under `name` (one look-up, whatever the store holds). */
+export async function isStored(dataDir: string, name: string): Promise<boolean> {
+  if (!STORED_NAME.test(name)) return false;
+  const stat = await fs.promises.stat(path.join(mediaDir(dataDir), name)).catch(() => undefined);
+  return stat?.isFile() ?? false;
+}
+
+/**
+ * Payload's find, as it answers an anonymous visitor under the README's
+ * access rule: the upload stored under the one shareable filename asked for,
+ * or none. Never a listing; the time does not grow with the store.
+ */
 export async function findMedia(_req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
-  const { query } = ctx.target;
-  const unsupported = [...query.keys()].find((key) => key.startsWith("where") && key !== "where[filename][equals]");
-  if (unsupported)
-    throw new HttpError(400, `Bare where[filename][equals] støttes her, ikke ${unsupported.slice(0, 80)}`);
-  const wanted = query.get("where[filename][equals]");
-  const limitParam = Number(query.get("limit") ?? 10);
+  const wanted = wantedName(ctx.target.query);
+  const limitParam = Number(ctx.target.query.get("limit") ?? 10);
   const limit = Number.isInteger(limitParam) && limitParam > 0 ? Math.min(limitParam, 100) : 10;
-  const dir = mediaDir(ctx.dataDir);
-  const stored = fs.existsSync(dir)
-    ? fs.readdirSync(dir).filter((name) => STORED_NAME.test(name) && !isTempName(name))
-    : [];
-  const names = wanted === null ? newestFirst(dir, stored) : stored.filter((name) => name === wanted);
-  const docs = await Promise.all(names.slice(0, limit).map((name) => mediaDoc(dir, name)));
-  const more = names.length > limit;
+  const docs = (await isStored(ctx.dataDir, wanted)) ? [await mediaDoc(mediaDir(ctx.dataDir), wanted)] : [];
   sendJson(res, 200, {
     docs,
-    totalDocs: names.length,
+    totalDocs: docs.length,
     limit,
-    totalPages: Math.max(1, Math.ceil(names.length / limit)),
+    totalPages: 1,
     page: 1,
     pagingCounter: 1,
     hasPrevPage: false,
-    hasNextPage: more,
+    hasNextPage: false,
     prevPage: null,
-    nextPage: more ? 2 : null,
+    nextPage: null,
   });
 }
 
 /**
- * GET /api/media/file/<filename>: a stored upload. Served as the image it is
- * (nosniff) under a policy that lets it run nothing (`sandbox`), should a
- * browser ever open it as a document.
+ * GET /api/media/file/<filename>: a stored upload, to whoever knows its
+ * shareable name (any other name is 403, stored or not). Served as the image
+ * it is (nosniff, its type from the contract) under a policy that lets it run
+ * nothing (`sandbox`), should a browser ever open it as a document, and kept
+ * in no cache (`private, no-store`): a customer's photo stays on no shared
+ * computer or proxy.
  */
 export async function serveMedia(req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
   const name = ctx.target.path.slice(MEDIA_FILE_PATH.length + 1);
-  const dir = mediaDir(ctx.dataDir);
-  if (!STORED_NAME.test(name) || !fs.existsSync(path.join(dir, name))) {
-    throw new HttpError(404, `Finner ikke ${MEDIA_FILE_PATH}/${name.slice(0, 120)}`);
-  }
+  if (!STORED_NAME.test(name)) throw new HttpError(404, `Finner ikke ${MEDIA_FILE_PATH}/${name.slice(0, 120)}`);
+  shareableName(name);
+  if (!(await isStored(ctx.dataDir, name))) throw new HttpError(404, `Finner ikke ${MEDIA_FILE_PATH}/${name}`);
   for (const [header, value] of COMMON_HEADERS) res.setHeader(header, value);
   res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-  res.setHeader("Cache-Control", "public, max-age=3600");
+  res.setHeader("Cache-Control", "private, no-store");
   req.url = `/${name}`;
-  await serveHandler(req, res, { public: dir, directoryListing: false, cleanUrls: false });
+  await serveHandler(req, res, {
+    public: mediaDir(ctx.dataDir),
+    directoryListing: false,
+    cleanUrls: false,
+    headers: IMAGE_TYPE_HEADERS,
+  });
 }
