@@ -268,7 +268,7 @@ test.describe("on a phone", () => {
     const images = stored.damageRequests.flatMap((d) => d.Images);
     expect(images.map((i) => path.extname(i.filename))).toEqual([".jpg", ".png", ".jpg"]);
     for (const image of images) {
-      expect(image.filename).toMatch(/^img_[a-z0-9]{8}\d{13}\.(jpg|png)$/);
+      expect(image.filename).toMatch(/^img_[0-9a-f]{32}\.(jpg|png)$/);
       expect(image.url).toBe(`${origin}/api/media/file/${image.filename}`);
       const file = path.join(dataDir, "media", image.filename);
       expect(fs.existsSync(file)).toBe(true);

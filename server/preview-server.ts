@@ -40,6 +40,11 @@ export interface PreviewOptions {
   uploadGate?: GateOptions;
   /** how long an upload's body may take once it has its place */
   uploadDeadline?: UploadDeadline;
+  /**
+   * the origin visitors reach this server at (`https://forhandsvisning.example`), where its
+   * uploads are served; without it, its loopback addresses at the port it listens on
+   */
+  publicOrigin?: string;
 }
 
 /** A few uploads at once keep memory and disk bandwidth in hand; a crowd of 20+ waits its turn. */
@@ -65,13 +70,19 @@ function rulePath(root: string, target: Target): string {
   return fileForPath(target.servedUrl.split("?")[0]!, root) ? clean : "/404";
 }
 
-/** The hosts an inquiry's image urls may name: this server as the client reached it, and the admin host. */
-function mediaHosts(req: http.IncomingMessage): string[] {
-  const hosts: string[] = [];
-  const own = req.headers.host;
-  if (own && /^[A-Za-z0-9.:[\]-]{1,255}$/.test(own)) hosts.push(own);
-  if (config.adminUrl && URL.canParse(config.adminUrl)) hosts.push(new URL(config.adminUrl).host);
-  return hosts;
+/**
+ * Where the inquiry's images live, from configuration only (never a request
+ * header): the configured admin host (NEXT_PUBLIC_ADMIN_URL), or else this
+ * server itself at `publicOrigin`, by default its loopback addresses at the
+ * port it listens on.
+ */
+function mediaOrigins(server: http.Server, publicOrigin: string | undefined): { origins: string[]; own: boolean } {
+  if (config.adminUrl && URL.canParse(config.adminUrl))
+    return { origins: [new URL(config.adminUrl).origin], own: false };
+  if (publicOrigin) return { origins: [new URL(publicOrigin).origin], own: true };
+  const address = server.address();
+  const port = address && typeof address === "object" ? address.port : 0;
+  return { origins: ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`), own: true };
 }
 
 /** Node's time-outs for a request's headers and for the whole request. */
@@ -87,6 +98,7 @@ export function createPreviewServer({
   log = console.log,
   uploadGate = UPLOAD_GATE,
   uploadDeadline = UPLOAD_DEADLINE,
+  publicOrigin,
 }: PreviewOptions = {}): http.Server {
   const rules = headerRulesReader(root);
   const uploads = new Gate(uploadGate);
@@ -120,7 +132,11 @@ export function createPreviewServer({
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const target = parseTarget(req.url);
     const handler = apiHandler(req.method, target.path);
-    if (handler) return handler(req, res, { dataDir, target, uploads, uploadDeadline, mediaHosts: mediaHosts(req) });
+    if (handler) {
+      const media = mediaOrigins(server, publicOrigin);
+      const context = { dataDir, target, uploads, uploadDeadline, mediaOrigins: media.origins, ownMedia: media.own };
+      return handler(req, res, context);
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       throw new HttpError(405, "Bare GET og HEAD her", { Allow: "GET, HEAD" });
     }

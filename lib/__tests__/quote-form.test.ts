@@ -198,7 +198,7 @@ describe("the inquiry body", () => {
         },
       ],
     });
-    expect(inquirySchema(["admin.example"]).safeParse(body).success).toBe(true);
+    expect(inquirySchema(["https://admin.example"]).safeParse(body).success).toBe(true);
   });
 
   test("refuses to be built with an image that was not uploaded (never a null image)", () => {

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { MAX_UPLOAD_BYTES, inquirySchema, mediaResponseSchema, type InquiryRequest } from "../../lib/api/contract";
 import { keyedRecordName } from "../api/inquiry";
 import { createPreviewServer } from "../preview-server";
-import { shareableBase, siteRoot } from "./helpers/harness";
+import { rawRequest, shareableBase, siteRoot } from "./helpers/harness";
 
 let server: http.Server;
 let origin: string;
@@ -22,6 +22,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-api-"));
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "preview-root-"));
   fs.writeFileSync(path.join(root, "index.html"), "<h1>ok</h1>");
+  // the upload every inquiry below names
+  fs.mkdirSync(path.join(dataDir, "media"));
+  fs.writeFileSync(path.join(dataDir, "media", "img_a.jpg"), await jpeg());
   server = createPreviewServer({ root, dataDir, log: (line) => logLines.push(line) });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -164,7 +167,7 @@ describe("POST /inquiry", () => {
     const stored = JSON.parse(fs.readFileSync(path.join(dataDir, files.at(-1)!), "utf8"));
     expect(typeof stored.receivedAt).toBe("string");
     delete stored.receivedAt;
-    expect(inquirySchema([new URL(origin).host]).parse(stored)).toEqual(inquiry(1));
+    expect(inquirySchema([origin]).parse(stored)).toEqual(inquiry(1));
   });
 
   test("malformed JSON is 400", async () => {
@@ -214,11 +217,12 @@ const keyed = (key: string, body = inquiry(7)) =>
 const answerOf = async (response: Response) => ({ status: response.status, body: await response.json() });
 
 describe("POST /inquiry with an Idempotency-Key: stored once", () => {
-  test("the same key twice: both 201 with the same body, one record (the first), named from the key", async () => {
+  test("the same key and body twice: both 201 with the same answer, one record, named from the key", async () => {
     const before = inquiries();
     const first = await answerOf(await keyed("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21", inquiry(8)));
-    // the second one even differs: what was stored first stays as it is
-    const second = await answerOf(await keyed("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21", inquiry(9)));
+    // the same body, its keys in another order: the same request
+    const reordered = { damageRequests: inquiry(8).damageRequests, Inquiry: inquiry(8).Inquiry };
+    const second = await answerOf(await keyed("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21", reordered));
     expect(first).toEqual({ status: 201, body: { message: "Forespørselen er mottatt." } });
     expect(second).toEqual(first);
     const added = inquiries().filter((f) => !before.includes(f));
@@ -226,6 +230,18 @@ describe("POST /inquiry with an Idempotency-Key: stored once", () => {
     const stored = JSON.parse(fs.readFileSync(path.join(dataDir, added[0]!), "utf8"));
     delete stored.receivedAt;
     expect(stored).toEqual(inquiry(8));
+  });
+
+  test("a used key with another body: 422 saying the key was used for another request, and nothing stored", async () => {
+    expect((await keyed("en-nokkel-to-skjema", inquiry(8))).status).toBe(201);
+    const file = path.join(dataDir, "inquiry", `${keyedRecordName("en-nokkel-to-skjema")}.json`);
+    const first = fs.readFileSync(file, "utf8");
+    const corrected = inquiry(8);
+    corrected.Inquiry.PhoneNumber = "+47 987 65 432";
+    await expectRejected(keyed("en-nokkel-to-skjema", corrected), 422, /allerede brukt for en annen forespørsel/);
+    expect(fs.readFileSync(file, "utf8")).toBe(first);
+    // with a key of its own, the corrected quote is stored
+    expect((await keyed("ny-nokkel-rettet", corrected)).status).toBe(201);
   });
 
   test("the same key 10 times at the same moment: all 201, one record, no temporary file left", async () => {
@@ -241,15 +257,15 @@ describe("POST /inquiry with an Idempotency-Key: stored once", () => {
   test("a key stays used after a restart: the record is on disk, not in the server's memory", async () => {
     expect((await keyed("overlever-omstart")).status).toBe(201);
     const before = inquiries();
-    const again = createPreviewServer({ root: siteRoot(), dataDir, log: () => {} });
+    // the same store, and the same public origin: the images are named as before
+    const again = createPreviewServer({ root: siteRoot(), dataDir, log: () => {}, publicOrigin: origin });
     await new Promise<void>((resolve) => again.listen(0, "127.0.0.1", resolve));
     try {
       const other = `http://127.0.0.1:${(again.address() as AddressInfo).port}`;
       const answer = await fetch(`${other}/inquiry`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": "overlever-omstart" },
-        // its image urls name the host this server is reached at
-        body: JSON.stringify(inquiry(7)).replaceAll(origin, other),
+        body: JSON.stringify(inquiry(7)),
       });
       expect(answer.status).toBe(201);
       expect(inquiries()).toEqual(before);
@@ -382,5 +398,39 @@ describe("the contract's limits, checked by the server", () => {
     const big = inquiry();
     big.Inquiry.UserId = "x".repeat(200_000);
     await expectRejected(postJson("/inquiry", JSON.stringify(big)), 400, /UserId/);
+  });
+
+  test("the Host header decides nothing: Host evil.example with an image on evil.example is 400", async () => {
+    const { port } = new URL(origin);
+    const json = JSON.stringify({
+      ...inquiry(),
+      damageRequests: [{ Images: [{ filename: "payload.exe", url: "https://evil.example/payload.exe" }] }],
+    });
+    const before = storeSnapshot();
+    const status = await rawRequest(
+      Number(port),
+      `POST /inquiry HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+    expect(status).toBe(400);
+    expect(storeSnapshot()).toEqual(before);
+  });
+
+  test("an image url with user info, another path, a query, or naming no stored upload is 400", async () => {
+    const withImage = (filename: string, url: string) => ({
+      ...inquiry(),
+      damageRequests: [{ Images: [{ filename, url }] }],
+    });
+    const { host } = new URL(origin);
+    for (const [filename, url] of [
+      ["img_a.jpg", `http://evil.example@${host}/api/media/file/img_a.jpg`],
+      ["img_a.jpg", `${origin}/api/media/file/img_a.jpg?x=1`],
+      ["img_a.jpg", `${origin}/img_a.jpg`],
+      ["img_a.jpg", `${origin}/api/media/file/img_b.jpg`],
+      ["img_b.jpg", `${origin}/api/media/file/img_b.jpg`],
+      ["img_a.jpg", "https://cdn.example/api/media/file/img_a.jpg"],
+    ]) {
+      await expectRejected(postJson("/inquiry", JSON.stringify(withImage(filename!, url!))), 400, /url/);
+    }
   });
 });

@@ -107,6 +107,11 @@ export async function writeRecordOnce(kind: string, name: string, data: object, 
   return stored;
 }
 
+/** The record stored as .data/<kind>/<name>.json, parsed. */
+export async function readRecord(kind: string, name: string, dataDir = DATA_DIR): Promise<unknown> {
+  return JSON.parse(await fs.promises.readFile(path.join(dataDir, kind, `${name}.json`), "utf8"));
+}
+
 /**
  * Gives the flushed temporary file `temp` the first free name of `name`,
  * `name-1`, `name-2`, … (as Payload does), and returns it. A hard link is
