@@ -1,8 +1,8 @@
 /**
- * A full disk, for real: the data folder is a small tmpfs, filled up. An
- * upload and an inquiry each get a 5xx that names no path, leave no
- * temporary file, and the server goes on; once there is room again, the
- * next upload is stored. Mounting needs root (CI is root); elsewhere the
+ * A full disk and a read-only one, for real: the data folder is a small
+ * tmpfs, filled up or remounted read-only. An upload and a record each get
+ * a 5xx that names no path, leave no temporary file, and the server goes on;
+ * once the disk takes writes again, the next upload is stored. Mounting needs root (CI is root); elsewhere the
  * test says why it is skipped.
  */
 import { execFileSync } from "node:child_process";
@@ -33,6 +33,34 @@ function post(origin: string, bytes: Buffer, name: string) {
   form.append("file", new Blob([new Uint8Array(bytes)]), name);
   return fetch(`${origin}/api/media`, { method: "POST", body: form, signal: AbortSignal.timeout(10_000) });
 }
+
+maybe(
+  "a read-only disk: 503 naming no path, no temporary file; writable again, 201",
+  async () => {
+    const mount = fs.mkdtempSync(path.join(os.tmpdir(), "read-only-disk-"));
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mount]);
+    const h = await startServer({ dataDir: mount });
+    try {
+      fs.mkdirSync(path.join(mount, "media"));
+      execFileSync("mount", ["-o", "remount,ro", mount]);
+      const photo = await noise();
+      const refused = await post(h.origin, photo, "img_skrivebeskyttet.jpg");
+      expect(refused.status).toBe(503);
+      const { error } = (await refused.json()) as { error: string };
+      expect(error).toMatch(/klarte ikke å lagre/);
+      expect(error).not.toMatch(/\//);
+      expect(refused.headers.get("retry-after")).toBeTruthy();
+      execFileSync("mount", ["-o", "remount,rw", mount]);
+      expect(filesIn(mount)).toEqual([]);
+      expect((await post(h.origin, photo, "img_skrivebeskyttet.jpg")).status).toBe(201);
+    } finally {
+      await h.close().catch(() => {});
+      execFileSync("umount", [mount]);
+      fs.rmSync(mount, { recursive: true, force: true });
+    }
+  },
+  30_000,
+);
 
 maybe(
   "a full disk: 507 naming no path, no temporary file, the server goes on; with room again, 201",
