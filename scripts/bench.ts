@@ -8,8 +8,10 @@
  *   menu         the mobile menu's dead-tap window per route, CPU slowed 4× (bench-menu.ts)
  *   compression  the quote form's image compression in Chromium (bench-compression.ts)
  *   clone        fresh clone → npm install → npm start until it answers (bench-clone.ts)
- *   server       the preview server under a crowd: posts and uploads 50 at once, peak
- *                memory during 20 uploads of 15 MB, the e-mail pattern by length (bench-server.ts)
+ *   server       the preview server under a crowd: posts and uploads 50 at once (also with 8
+ *                abandoned while queued), a fresh upload after 4 slow clients, the find by name
+ *                with 10 and 20 000 photos stored, peak memory during 20 uploads of 15 MB, the
+ *                e-mail pattern by length (bench-server.ts)
  *   send         the wait after Send on the quote form, 4 photos of 10 MB on slow 4G with the
  *                CPU slowed 4×, beside its floor: the bytes sent at the uplink's rate (bench-send.ts)
  * `npm run bench` runs them all on every route. Name sections and/or routes to
