@@ -24,7 +24,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import { isBuildCurrent } from "./lib/build-stamp";
+import { isBuildCurrent } from "../lib/hosting/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { benchClone } from "./lib/bench-clone";
 import { benchCompression } from "./lib/bench-compression";
@@ -33,7 +33,7 @@ import { benchMenu } from "./lib/bench-menu";
 import { benchSend, printSend } from "./lib/bench-send";
 import { BENCH_PREFIX, benchHandler, benchPages, prepareReferences, printPages } from "./lib/bench-pages";
 import { createPreviewServer } from "../server/preview-server";
-import { routes } from "../e2e/routes";
+import { routes } from "../lib/hosting/route-table";
 
 const SECTIONS = ["pages", "menu", "compression", "clone", "server", "send"] as const;
 type Section = (typeof SECTIONS)[number];

@@ -120,7 +120,7 @@ async function main() {
   const next: Manifest = {};
   if (!fs.existsSync(IMAGE_SOURCE_DIR)) {
     console.error(
-      `Mappen ${path.relative(process.cwd(), IMAGE_SOURCE_DIR)} finnes ikke; bildene på siden hentes derfra.`,
+      `The folder ${path.relative(process.cwd(), IMAGE_SOURCE_DIR)} does not exist; the site's images are read from it.`,
     );
     process.exit(1);
   }

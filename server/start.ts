@@ -3,7 +3,7 @@
  * then serves it on http://localhost:3000 (PORT overrides).
  */
 import { spawnSync } from "node:child_process";
-import { isBuildCurrent } from "../scripts/lib/build-stamp";
+import { isBuildCurrent } from "../lib/hosting/build-stamp";
 import { createPreviewServer } from "./preview-server";
 
 const port = Number(process.env.PORT ?? 3000);

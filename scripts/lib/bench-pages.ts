@@ -17,7 +17,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import serveHandler from "serve-handler";
-import { firstLoadScripts, htmlFor } from "./export-inspect";
+import { firstLoadScripts, htmlFor } from "../../lib/hosting/export-inspect";
 
 export const BENCH_PREFIX = "/__bench";
 const BARE_PATH = `${BENCH_PREFIX}/bare`;

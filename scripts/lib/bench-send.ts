@@ -28,10 +28,9 @@ import { getStrings } from "../../lib/content";
 import { THANKS_PATH } from "../../lib/routes";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 import { makeBenchPhoto } from "./bench-photo";
+import { CPU_SLOWDOWN, SLOW_4G, phoneContext, throttle } from "../../lib/testing/slow-phone";
 
 /** Slow 4G as the bench models it; CDP takes bytes per second. */
-export const SLOW_4G = { latencyMs: 150, uploadBitsPerSecond: 750_000, downloadBitsPerSecond: 1_600_000 };
-const CPU_SLOWDOWN = 4;
 const PHOTOS = 4;
 const CHOOSE_TO_SEND_MS = 5_000;
 const GIVE_UP_MS = 300_000;
@@ -130,19 +129,6 @@ function workOverlays(damage: Locator): Locator {
   return damage.getByText(new RegExp(`^(${escapeRegExp(waiting)}|${escapeRegExp(busy)})`));
 }
 
-/** Slow 4G and a 4× slower CPU, for this page only. */
-async function throttle(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: SLOW_4G.latencyMs,
-    uploadThroughput: SLOW_4G.uploadBitsPerSecond / 8,
-    downloadThroughput: SLOW_4G.downloadBitsPerSecond / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-}
-
 /** Chooses the photos, then watches the thumbnails for 5 s: when were they all ready, and how many are at the end. */
 async function choosePhotos(page: Page, files: string[]) {
   const damage = page.getByRole("region", { name: "Skade 1" });
@@ -181,7 +167,7 @@ async function tapSend(page: Page): Promise<{ started: number; waitMs: number }>
 
 /** One run in a fresh context (nothing cached, no draft): fill, choose, wait 5 s, send. */
 async function once(browser: Browser, origin: string, files: string[], server: http.Server): Promise<SendRun> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const context = await phoneContext(browser);
   const serverSide = watchServer(server);
   try {
     const page = await context.newPage();

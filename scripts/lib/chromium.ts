@@ -12,7 +12,7 @@ export function ensureChromium(): string {
   const wanted = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
   if (fs.existsSync(wanted)) return wanted;
   if (process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium mangler – installerer Debian-pakken chromium …");
+    console.log("Chromium is missing: installing the Debian package chromium …");
     execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
       stdio: "inherit",
     });

@@ -1,7 +1,7 @@
 /** Small HTTP helpers for the preview server's API handlers. */
 import type http from "node:http";
 import type { z } from "zod";
-import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
+import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 
 export class HttpError extends Error {
   constructor(

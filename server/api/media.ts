@@ -21,7 +21,7 @@ import busboy from "busboy";
 import serveHandler from "serve-handler";
 import sharp from "sharp";
 import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, imageTypeByFormat, type MediaResponse } from "../../lib/api/contract";
-import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
+import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 import type { ApiContext } from "./context";
 import { HttpError, sendJson } from "./http";
 import { claimName, isTempName, tempPath } from "./store";

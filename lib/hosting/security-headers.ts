@@ -20,7 +20,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { config as buildConfig } from "../../lib/config";
+import { config as buildConfig } from "../config";
 
 export interface CspOptions {
   apiUrl: string;
@@ -197,7 +197,7 @@ export const HEADERS_FILE_LIMITS = { rules: 100, lineLength: 2000 };
 /** The `_headers` file (Netlify, Cloudflare Pages). */
 export function formatHeadersFile(rules: HeaderRule[]): string {
   const lines = [
-    "# Written by scripts/postbuild.ts from scripts/lib/security-headers.ts. Do not edit; rebuild.",
+    "# Written by scripts/postbuild.ts from lib/hosting/security-headers.ts. Do not edit; rebuild.",
     ...rules.flatMap((rule) => [rule.path, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`), ""]),
   ];
   const tooLong = lines.find((line) => line.length > HEADERS_FILE_LIMITS.lineLength);
@@ -243,7 +243,7 @@ export function nginxConfig(rules: HeaderRule[]): string {
   const prefixes = rules.filter((r) => r.path.endsWith("/*") && r.path !== "/*");
   const notFound = pages.find((r) => r.path === "/404");
   return [
-    "# Written from scripts/lib/security-headers.ts (npx tsx scripts/host-headers.ts nginx). Rebuild, then regenerate.",
+    "# Written from lib/hosting/security-headers.ts (npx tsx scripts/host-headers.ts nginx). Rebuild, then regenerate.",
     "# Inside your server { } block, with root pointing at out/:",
     "",
     "location / {",

@@ -12,7 +12,7 @@ import {
   nginxConfig,
   parseHeadersFile,
   routeForHtmlFile,
-} from "../lib/security-headers";
+} from "../security-headers";
 
 const none = { apiUrl: "", adminUrl: "", googleMapsApiKey: "", gtmId: "", scriptHashes: [] };
 const directive = (csp: string, name: string) =>
