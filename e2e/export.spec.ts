@@ -32,6 +32,29 @@ test("content pages ship at most 200 KB of JavaScript (gzip) on first load", () 
   expect(over).toEqual([]);
 });
 
+/** Next's own copy of each exported file: pages as it prerendered them, chunks as it bundled them. */
+function nextsCopy(outFile: string): string {
+  const relative = path.relative(OUT_DIR, outFile);
+  if (relative.startsWith(`_next${path.sep}static${path.sep}`))
+    return path.join(".next", relative.slice("_next".length + 1));
+  return path.join(".next", "server", "app", relative === "404.html" ? "_not-found.html" : relative);
+}
+
+test("every page and chunk in out/ is exactly what next build wrote", () => {
+  const walk = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const chunks = walk(path.join(OUT_DIR, "_next", "static"));
+  const pages = listHtmlFiles();
+  expect(chunks.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(0);
+  const edited = [...pages, ...chunks].filter((file) => {
+    const next = nextsCopy(file);
+    return !fs.existsSync(next) || !fs.readFileSync(file).equals(fs.readFileSync(next));
+  });
+  expect(edited.map((f) => path.relative(OUT_DIR, f))).toEqual([]);
+});
+
 test("raster images are responsive: AVIF and WebP srcsets, width and height, lazy below the fold", async ({ page }) => {
   for (const route of ["/", "/auto-detailing", "/prosjekter", "/lakkrens"]) {
     await page.goto(route);
