@@ -3,14 +3,14 @@
  * with touch, the CPU slowed 4× and slow 4G (Lighthouse's mobile profile), and
  * a tap that lands as soon as an element is painted, as a visitor's would.
  */
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 
 export const PHONE_VIEWPORT = { width: 375, height: 740 };
 export const CPU_SLOWDOWN = 4;
 export const SLOW_4G = { latencyMs: 150, uploadBitsPerSecond: 750_000, downloadBitsPerSecond: 1_600_000 };
 
 /** A fresh context (nothing cached, as on a first visit) with a phone's viewport and touch. */
-export function phoneContext(browser: Browser, options: { baseURL?: string } = {}): Promise<BrowserContext> {
+export function phoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({ ...options, viewport: PHONE_VIEWPORT, hasTouch: true, isMobile: true });
 }
 
