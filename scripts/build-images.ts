@@ -191,7 +191,7 @@ async function main() {
     console.error(`Bildene i content/images har feil:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     process.exit(1);
   }
-  console.log(`images: ${sources.length} bilder, ${remade} laget på nytt → ${IMAGE_OUTPUT_DIR}/`);
+  console.log(`images: ${sources.length} images, ${remade} made again → ${IMAGE_OUTPUT_DIR}/`);
 }
 
 main().catch((error) => {

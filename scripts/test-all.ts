@@ -71,6 +71,6 @@ if (built) {
   if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) failed++; // the runner itself broke
 }
 
-if (failures.length) console.log(`\nFeilet: ${failures.join(", ")}`);
+if (failures.length) console.log(`\nFailed: ${failures.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length || failed ? 1 : 0);

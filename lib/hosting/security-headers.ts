@@ -61,7 +61,7 @@ function origin(url: string): string[] {
   try {
     return [new URL(url).origin];
   } catch {
-    throw new Error(`Ugyldig adresse i konfigurasjonen: ${url}`);
+    throw new Error(`Not a valid address in the configuration: ${url}`);
   }
 }
 
@@ -202,7 +202,7 @@ export function formatHeadersFile(rules: HeaderRule[]): string {
   ];
   const tooLong = lines.find((line) => line.length > HEADERS_FILE_LIMITS.lineLength);
   if (rules.length > HEADERS_FILE_LIMITS.rules || tooLong) {
-    throw new Error(`_headers går over vertens grenser (${rules.length} regler): ${tooLong?.slice(0, 80) ?? ""}`);
+    throw new Error(`_headers goes over the host's limits (${rules.length} rules): ${tooLong?.slice(0, 80) ?? ""}`);
   }
   return lines.join("\n");
 }
@@ -217,7 +217,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
     const rule = rules.at(-1);
     const colon = line.indexOf(":");
-    if (!rule || colon < 0) throw new Error(`_headers: uventet linje «${line.trim()}»`);
+    if (!rule || colon < 0) throw new Error(`_headers: unexpected line "${line.trim()}"`);
     rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
   return rules;

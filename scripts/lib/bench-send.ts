@@ -153,7 +153,7 @@ async function tapSend(page: Page): Promise<{ started: number; waitMs: number }>
   const send = page.getByRole("button", { name: "Send forespørsel" });
   await send.scrollIntoViewIfNeeded();
   const box = await send.boundingBox();
-  if (!box) throw new Error("Fant ikke Send forespørsel");
+  if (!box) throw new Error("Send forespørsel not found");
   const started = Date.now();
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   const failed = page.getByRole("alert").filter({ hasText: "Forespørselen ble ikke sendt" });
@@ -182,7 +182,7 @@ async function once(browser: Browser, origin: string, files: string[], server: h
     const { started, waitMs } = await tapSend(page);
     const since = (at: number) => (at ? at - started : undefined);
     if (serverSide.received.some((r) => !Number.isFinite(r.bytes)))
-      throw new Error("En forespørsel kom uten Content-Length");
+      throw new Error("A request came without Content-Length");
     const uploads = serverSide.received.filter((r) => r.path === MEDIA_PATH).map((r) => r.bytes);
     const inquiryBodyBytes = serverSide.received.find((r) => r.path === INQUIRY_PATH)?.bytes ?? 0;
     const requests = serverSide.received.length;
@@ -239,32 +239,32 @@ export function printSend({ runs, inputBytes, loadBefore, loadAfter }: SendFigur
   const requests = mid.uploadBodyBytes.length + 1;
   const bodyTotal = mid.uploadBodyBytes.reduce((sum, b) => sum + b, 0) + mid.inquiryBodyBytes;
   console.log(
-    `\nVenting etter Send, 375 px: ${PHOTOS} bilder valgt i Skade 1 ${CHOOSE_TO_SEND_MS / 1000} s før Send; treg 4G (${SLOW_4G.latencyMs} ms rundtur, 750 kbit/s opp, 1,6 Mbit/s ned) og CPU ${CPU_SLOWDOWN}× tregere, slått på etter at /pristilbud hadde lastet, før feltene ble fylt og bildene valgt${runs.length > 1 ? `; kjøringen med median venting av ${runs.length}` : ""}\n`,
+    `\nWait after Send, 375 px: ${PHOTOS} photos chosen in Skade 1 ${CHOOSE_TO_SEND_MS / 1000} s before Send; slow 4G (${SLOW_4G.latencyMs} ms round trip, 750 kbit/s up, 1.6 Mbit/s down) and CPU ${CPU_SLOWDOWN}× slower, switched on after /pristilbud had loaded, before the fields were filled and the photos chosen${runs.length > 1 ? `; the run with the median wait of ${runs.length}` : ""}\n`,
   );
-  console.log(`  inn:                    ${PHOTOS} × 4000×3000 JPEG: ${inputBytes.map(mb).join(", ")}`);
-  console.log(`  komprimert (lagret):    ${mid.photoBytes.map(mb).join(", ")}; i alt ${mb(photoTotal)}`);
-  console.log(`  klare før Send:         ${mid.readyAtSend} av ${PHOTOS}${readyText(mid)}`);
-  console.log(`  venting:              ${ms(mid.waitMs)}  (fra trykket på Send til takkesidens URL)`);
+  console.log(`  in:                     ${PHOTOS} × 4000×3000 JPEG: ${inputBytes.map(mb).join(", ")}`);
+  console.log(`  compressed (stored):    ${mid.photoBytes.map(mb).join(", ")}; in all ${mb(photoTotal)}`);
+  console.log(`  ready before Send:      ${mid.readyAtSend} of ${PHOTOS}${readyText(mid)}`);
+  console.log(`  wait:                 ${ms(mid.waitMs)}  (from the tap on Send to the thank-you page's URL)`);
   console.log(
-    `  gulv:                 ${ms(mid.floorMs)}  (${bodyTotal} byte i ${requests} forespørsler ved 750 kbit/s + ${requests} × ${SLOW_4G.latencyMs} ms)`,
+    `  floor:                ${ms(mid.floorMs)}  (${bodyTotal} bytes in ${requests} requests at 750 kbit/s + ${requests} × ${SLOW_4G.latencyMs} ms)`,
   );
-  console.log(`  venting ÷ gulv:         ${ratio(mid)}  (mål ≤ 1,10)`);
-  console.log(`  opplastinger samtidig:  høyst ${mid.maxUploadsAtOnce}`);
+  console.log(`  wait ÷ floor:           ${ratio(mid)}  (goal ≤ 1.10)`);
+  console.log(`  uploads at once:        at most ${mid.maxUploadsAtOnce}`);
   const at = (value?: number) => (value === undefined ? "–" : `${value} ms`);
   const { firstUploadMs, lastUploadMs, inquiryMs } = mid.timeline;
   console.log(
-    `  etter Send:             første opplasting startet ${at(firstUploadMs)}, siste ferdig ${at(lastUploadMs)}, forespørselen besvart ${at(inquiryMs)}, takkesiden ${mid.waitMs} ms`,
+    `  after Send:             first upload started ${at(firstUploadMs)}, last done ${at(lastUploadMs)}, inquiry answered ${at(inquiryMs)}, thank-you page ${mid.waitMs} ms`,
   );
   if (runs.length > 1) {
-    console.log(`  alle kjøringer:         ${runs.map((r) => `${r.waitMs} ms (÷ gulv ${ratio(r)})`).join(", ")}`);
+    console.log(`  all runs:               ${runs.map((r) => `${r.waitMs} ms (÷ floor ${ratio(r)})`).join(", ")}`);
   }
   console.log(
-    `  lastsnitt (1 min):      ${loadBefore.toFixed(1)} før, ${loadAfter.toFixed(1)} etter (${os.cpus().length} kjerner)`,
+    `  load average (1 min):   ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (${os.cpus().length} cores)`,
   );
 }
 
 function readyText(run: SendRun): string {
   return run.allReadyAfterMs === undefined
-    ? ` (ikke alle klare innen ${CHOOSE_TO_SEND_MS / 1000} s)`
-    : ` (alle klare ${s(run.allReadyAfterMs)} etter at de ble valgt)`;
+    ? ` (not all ready within ${CHOOSE_TO_SEND_MS / 1000} s)`
+    : ` (all ready ${s(run.allReadyAfterMs)} after they were chosen)`;
 }

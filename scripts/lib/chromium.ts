@@ -19,7 +19,7 @@ export function ensureChromium(): string {
     if (fs.existsSync(DEFAULT_CHROMIUM)) return DEFAULT_CHROMIUM;
   }
   throw new Error(
-    `Fant ikke Chromium på ${wanted}. Installer den (sudo apt-get install chromium) eller sett CHROMIUM_PATH.`,
+    `Chromium not found at ${wanted}. Install it (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
   );
 }
 
