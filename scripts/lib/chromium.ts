@@ -18,9 +18,7 @@ export function ensureChromium(): string {
     });
     if (fs.existsSync(DEFAULT_CHROMIUM)) return DEFAULT_CHROMIUM;
   }
-  throw new Error(
-    `Chromium not found at ${wanted}. Install it (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
-  );
+  throw new Error(`Chromium not found at ${wanted}. Install it (sudo apt-get install chromium) or set CHROMIUM_PATH.`);
 }
 
 /** The flags our sandboxed machines need (no network but the registries, no GPU, root). */
