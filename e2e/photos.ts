@@ -10,15 +10,19 @@ const noisy = (width: number, height: number) =>
   });
 
 /**
- * A phone-camera-sized photo (over 1 MB and 1920 px: it must be made smaller),
- * `bakdor.jpg`, a small one, `skjermen.jpg`, and a PNG, `panser.png`, in a fresh
- * folder named by `label`; answers the path of a photo by name.
+ * A phone-camera-sized photo (over 1 MB and 1920 px: it must be made smaller)
+ * with a camera make and a GPS position in its EXIF, `bakdor.jpg`, a small
+ * one, `skjermen.jpg`, and a PNG, `panser.png`, in a fresh folder named by
+ * `label`; answers the path of a photo by name.
  */
 export async function makePhotos(label: string): Promise<(name: string) => string> {
   const dir = path.join(os.tmpdir(), `${label}-${process.pid}`);
   const photo = (name: string) => path.join(dir, name);
   fs.mkdirSync(dir, { recursive: true });
-  await noisy(2400, 1800).jpeg({ quality: 92 }).toFile(photo("bakdor.jpg"));
+  await noisy(2400, 1800)
+    .jpeg({ quality: 92 })
+    .withExif({ IFD0: { Make: "Testkamera" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "59/1 54/1 45/1" } })
+    .toFile(photo("bakdor.jpg"));
   await noisy(800, 600).jpeg().toFile(photo("skjermen.jpg"));
   await sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } })
     .png()

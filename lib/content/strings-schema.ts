@@ -94,6 +94,15 @@ export const stringsSchema = z.strictObject({
       failed: text,
       inquiry: text,
     }),
+    /** what a photo's thumbnail says after the check, or when the photo cannot be read */
+    photoCheck: z.strictObject({
+      blurred: text,
+      dark: text,
+      unreadable: text,
+      retake: text,
+      keep: text,
+      chooseOther: text,
+    }),
     failure: z.strictObject({
       heading: text,
       inquiry: text,
@@ -217,7 +226,16 @@ export const stringsSchema = z.strictObject({
     retry: text,
   }),
   /** Drafts kept on the device (quote and booking forms), and the quote form's offline notice. */
-  drafts: z.strictObject({ restored: text, startOver: text, offline: text }),
+  drafts: z.strictObject({
+    restored: text,
+    startOver: text,
+    offline: text,
+    /** asked on a new visit, before a draft is shown: `{date}` is the day it was saved */
+    offerQuote: placeholders(text, ["date"]),
+    offerBooking: placeholders(text, ["date"]),
+    resume: text,
+    delete: text,
+  }),
   thanksPage: z.strictObject({ meta, heading: text, text, homeLink: text }),
   errorPage: z.strictObject({
     title: text,
