@@ -61,7 +61,7 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
     if (!loaded.current) return;
     const form = snapshot();
     if (form === undefined) return void store.clear();
-    void store.save({ tab, at: Date.now(), form }).then((kept: unknown) => kept === false && setRestored(false));
+    void store.save({ tab, at: Date.now(), form }).then((kept) => !kept && setRestored(false));
   }, [store, snapshot, tab]);
 
   const schedule = useCallback(() => {
