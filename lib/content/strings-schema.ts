@@ -101,6 +101,21 @@ export const stringsSchema = z.strictObject({
       contact: placeholders(text, ["phone", "email"]),
       retry: text,
     }),
+    /** the three photos that price a dent, shown beside each damage's picker (drawings are decorative) */
+    photoGuide: z.strictObject({
+      heading: text,
+      whole: text,
+      closeUp: text,
+      angled: text,
+    }),
+    /** the note on a photo that looks blurred or dark, or that the browser cannot read */
+    photoCheck: z.strictObject({
+      blurred: text,
+      dark: text,
+      unreadable: text,
+      retake: text,
+      keep: text,
+    }),
   }),
   contactPage: z.strictObject({
     meta,
