@@ -2,7 +2,8 @@
 
 /**
  * One damage (`Skade N`): a heading whose button collapses and expands it,
- * `Fjern skade`, and its photos: the picker (`Last opp bilder`) and a
+ * `Fjern skade`, and its photos: the three shots that price a dent
+ * (PhotoGuide), the picker (`Last opp bilder`) and a
  * thumbnail per photo with `Fjern bilde`, its work while it is prepared, and
  * the check's note (`Ta nytt bilde`, `Behold`) or that it cannot be read.
  *
@@ -17,6 +18,7 @@ import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/contract";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
 import type { Damage, Photo, QuotePhotos } from "@/lib/quote/photos";
+import { PhotoGuide } from "./PhotoGuide";
 import styles from "./QuoteForm.module.css";
 
 interface Props {
@@ -91,7 +93,7 @@ function PhotoNote({
       <FileInput inputRef={input} tabIndex={-1} aria-hidden="true" onFiles={([file]) => file && onRetake(file)} />
       <button type="button" onClick={() => input.current?.click()}>
         <Icon name="camera" size={18} />
-        {unreadable ? strings.chooseOther : strings.retake}
+        {strings.retake}
       </button>
       {!unreadable && (
         <button type="button" onClick={onKeep}>
@@ -235,6 +237,7 @@ export function DamageSection(props: Props) {
     <section className={styles.damage} aria-labelledby={`${id}-heading`}>
       <DamageHead id={id} {...props} />
       <div className={styles.damageBody} id={`${id}-panel`} hidden={!expanded}>
+        <PhotoGuide strings={strings.photoGuide} />
         {damage.photos.length > 0 && <Thumbnails {...props} pickerRef={pickerRef} onNotes={setNotes} />}
         <div className={styles.picker} data-picker>
           <FileInput

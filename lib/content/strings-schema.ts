@@ -94,21 +94,27 @@ export const stringsSchema = z.strictObject({
       failed: text,
       inquiry: text,
     }),
-    /** what a photo's thumbnail says after the check, or when the photo cannot be read */
-    photoCheck: z.strictObject({
-      blurred: text,
-      dark: text,
-      unreadable: text,
-      retake: text,
-      keep: text,
-      chooseOther: text,
-    }),
     failure: z.strictObject({
       heading: text,
       inquiry: text,
       upload: placeholders(text, ["name", "n"]),
       contact: placeholders(text, ["phone", "email"]),
       retry: text,
+    }),
+    /** the three photos that price a dent, shown beside each damage's picker (drawings are decorative) */
+    photoGuide: z.strictObject({
+      heading: text,
+      whole: text,
+      closeUp: text,
+      angled: text,
+    }),
+    /** the note on a photo that looks blurred or dark, or that the browser cannot read */
+    photoCheck: z.strictObject({
+      blurred: text,
+      dark: text,
+      unreadable: text,
+      retake: text,
+      keep: text,
     }),
   }),
   contactPage: z.strictObject({
