@@ -29,3 +29,26 @@ export async function makePhotos(label: string): Promise<(name: string) => strin
     .toFile(photo("panser.png"));
   return photo;
 }
+
+/** A real photograph of a vehicle (Debian's python3-skimage sample data), where the machine has it. */
+const REAL_PHOTO = "/usr/lib/python3/dist-packages/skimage/data/motorcycle_left.png";
+
+/**
+ * Photos for the photo check, unambiguous either way: `skarp.jpg` (a real
+ * photo, sharp and well lit, 2000 px wide; a noisy picture where the real one
+ * is missing), `uskarp.jpg` (the same, heavily blurred), `mork.jpg` (the same,
+ * at an eighth of its light) and `skarp-2.jpg` (the sharp one again, another name).
+ */
+export async function makeCheckPhotos(label: string): Promise<(name: string) => string> {
+  const dir = path.join(os.tmpdir(), `${label}-${process.pid}`);
+  const photo = (name: string) => path.join(dir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  const base = fs.existsSync(REAL_PHOTO)
+    ? sharp(REAL_PHOTO).resize({ width: 2000 }).removeAlpha()
+    : noisy(2000, 1500).png();
+  await base.clone().jpeg({ quality: 90 }).toFile(photo("skarp.jpg"));
+  await base.clone().jpeg({ quality: 90 }).toFile(photo("skarp-2.jpg"));
+  await base.clone().blur(14).jpeg({ quality: 90 }).toFile(photo("uskarp.jpg"));
+  await base.clone().linear(0.12, 0).jpeg({ quality: 90 }).toFile(photo("mork.jpg"));
+  return photo;
+}

@@ -14,7 +14,7 @@ import { getSite } from "../lib/content";
 import { firstLoadScripts, htmlFor } from "../scripts/lib/export-inspect";
 import { OUT_DIR } from "../scripts/lib/build-stamp";
 import { createPreviewServer } from "../server/preview-server";
-import { makePhotos } from "./photos";
+import { makeCheckPhotos, makePhotos } from "./photos";
 
 const site = getSite();
 const dataDir = process.env.E2E_DATA_DIR!;
@@ -459,4 +459,68 @@ test("the server stopped mid-way: the form says so, keeps everything, and Prøv 
   } finally {
     await stop(server);
   }
+});
+
+test.describe("the photo check, on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  const BLURRED = "Bildet ser uskarpt ut. Ta det gjerne på nytt.";
+  const DARK = "Bildet er mørkt. Ta det gjerne i dagslys.";
+  let checkPhoto: (name: string) => string = () => "";
+  test.beforeAll(async () => {
+    checkPhoto = await makeCheckPhotos("check-fixtures");
+  });
+
+  /** The thumbnail of the photo named `name` in the first damage. */
+  const thumb = (form: Locator, name: string) =>
+    damage(form, 1)
+      .getByRole("listitem")
+      .filter({ has: form.page().getByRole("img", { name }) });
+
+  test("a blurred and a dark photo get their note within 2 s, a sharp one none; Ta nytt bilde, Behold, and it sends", async ({
+    page,
+  }) => {
+    await page.goto("/pristilbud");
+    const form = quoteForm(page);
+    const c = contact();
+    await fillContact(form, c);
+    const picker = damage(form, 1).getByLabel("Last opp bilder");
+    // each guided shot is shown beside the picker, as advice
+    for (const shot of [
+      "Hele delen, for eksempel hele døra",
+      "Nærbilde av skaden",
+      "Skrått mot skaden, så lyset viser bulken",
+    ]) {
+      await expect(damage(form, 1).getByText(shot)).toBeVisible();
+    }
+
+    await picker.setInputFiles(checkPhoto("uskarp.jpg"));
+    await expect(thumb(form, "uskarp.jpg").getByText(BLURRED)).toBeVisible({ timeout: 2000 });
+    await picker.setInputFiles(checkPhoto("mork.jpg"));
+    await expect(thumb(form, "mork.jpg").getByText(DARK)).toBeVisible({ timeout: 2000 });
+    await picker.setInputFiles(checkPhoto("skarp.jpg"));
+    await expect(thumb(form, "skarp.jpg").getByText(/^(Venter|Gjør bildet mindre)/)).toHaveCount(0, {
+      timeout: 15_000,
+    });
+    await expect(thumb(form, "skarp.jpg").getByText(/Bildet/)).toHaveCount(0);
+    // screen readers hear each note once, from one polite region (the thumbnails' notes are not live)
+    await expect(page.locator("[aria-live], [role=status], [role=alert]").filter({ hasText: BLURRED })).toHaveCount(1);
+
+    // Ta nytt bilde: the new photo takes the blurred one's place, and its note goes
+    const chooser = page.waitForEvent("filechooser");
+    await thumb(form, "uskarp.jpg").getByRole("button", { name: "Ta nytt bilde" }).click();
+    await (await chooser).setFiles(checkPhoto("skarp-2.jpg"));
+    const images = damage(form, 1).getByRole("img");
+    await expect(images).toHaveCount(3);
+    await expect(images.nth(0)).toHaveAttribute("alt", "skarp-2.jpg");
+    await expect(form.getByText(BLURRED)).toHaveCount(0);
+
+    // Behold: the dark photo stays, its note goes
+    await thumb(form, "mork.jpg").getByRole("button", { name: "Behold" }).click();
+    await expect(form.getByText(DARK)).toHaveCount(0);
+    await expect(thumb(form, "mork.jpg").getByRole("img")).toBeVisible();
+
+    await send(form);
+    await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+    expect(storedInquiry(c.reg)!.damageRequests.map((d) => d.Images.length)).toEqual([3]);
+  });
 });
