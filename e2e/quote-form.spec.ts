@@ -263,7 +263,7 @@ test.describe("on a phone", () => {
     // every photo goes as its prepared copy: a JPEG (the PNG too) without the original's metadata
     expect(images.map((i) => path.extname(i.filename))).toEqual([".jpg", ".jpg", ".jpg"]);
     for (const image of images) {
-      expect(image.filename).toMatch(/^img_[a-z0-9]{8}\d{13}\.jpg$/);
+      expect(image.filename).toMatch(/^img_[0-9a-f]{32}\.jpg$/);
       expect(image.url).toBe(`${origin}/api/media/file/${image.filename}`);
       const file = path.join(dataDir, "media", image.filename);
       expect(fs.existsSync(file)).toBe(true);

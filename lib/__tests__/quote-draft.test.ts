@@ -77,8 +77,8 @@ test("the inquiry's key and its quote's digest are kept with the draft and come 
 test("each photo's upload name and stored upload are kept with it; a name we would not make is dropped", async () => {
   const photos = await photosOf([[photo("a.jpg")], [photo("b.jpg")]]);
   const ref = {
-    filename: "img_k3j9x2ab1718000000000.jpg",
-    url: "http://localhost/api/media/file/img_k3j9x2ab1718000000000.jpg",
+    filename: "img_0123456789abcdef0123456789abcdef.jpg",
+    url: "http://localhost/api/media/file/img_0123456789abcdef0123456789abcdef.jpg",
   };
   photos.update(keyOf(photos, "a.jpg"), { uploadName: ref.filename, stored: ref });
   const draft = toDraft(filled, photos, none)!;

@@ -1,7 +1,7 @@
 /** The quote form's schema, its check order, the upload file name and the inquiry body. */
-import { inquirySchema } from "../api/contract";
+import { SHAREABLE_MEDIA_NAME, inquirySchema } from "../api/contract";
 import { getStrings } from "../content";
-import { MEDIA_FILENAME_PATTERN, mediaFilename, originalExtension, randomString } from "../quote/filename";
+import { MEDIA_FILENAME_PATTERN, mediaFilename, originalExtension, randomHex } from "../quote/filename";
 import {
   buildInquiry,
   emptyText,
@@ -142,27 +142,35 @@ describe("registration number", () => {
 });
 
 describe("upload file name", () => {
-  test("img_ + random + timestamp + original extension", () => {
-    expect(mediaFilename({ name: "IMG_2044.JPG" }, { random: () => 0.5, now: () => 1718000000000 })).toBe(
-      "img_ii" + "iiiiii" + "1718000000000.jpg",
-    );
+  test("img_ + 128 bits from crypto.getRandomValues in hex + original extension", () => {
+    const spy = jest.spyOn(globalThis.crypto, "getRandomValues");
+    try {
+      const made = mediaFilename({ name: "IMG_2044.JPG" });
+      expect(spy).toHaveBeenCalledWith(expect.any(Uint8Array));
+      expect((spy.mock.calls[0]![0] as Uint8Array).length).toBe(16);
+      const hex = Array.from(spy.mock.results[0]!.value as Uint8Array, (b) => b.toString(16).padStart(2, "0")).join("");
+      expect(made).toBe(`img_${hex}.jpg`);
+    } finally {
+      spy.mockRestore();
+    }
     for (const name of ["bulk.jpeg", "skade.png", "bilde.HEIC", "foto.webp"]) {
       const made = mediaFilename({ name });
       expect(made).toMatch(MEDIA_FILENAME_PATTERN);
+      expect(made).toMatch(SHAREABLE_MEDIA_NAME);
       expect(made.endsWith(name.slice(name.lastIndexOf(".")).toLowerCase())).toBe(true);
     }
   });
 
-  test("two names made in the same millisecond differ", () => {
-    const now = () => 1718000000000;
-    expect(mediaFilename({ name: "a.jpg" }, { now })).not.toBe(mediaFilename({ name: "a.jpg" }, { now }));
+  test("a fixed source gives a fixed name; two names made at once differ", () => {
+    expect(mediaFilename({ name: "a.jpg" }, { random: () => 0.5 })).toBe(`img_${"80".repeat(16)}.jpg`);
+    expect(randomHex((bytes) => bytes.fill(255))).toBe("f".repeat(32));
+    expect(mediaFilename({ name: "a.jpg" })).not.toBe(mediaFilename({ name: "a.jpg" }));
   });
 
   test("no extension in the name: taken from the type; none known: none", () => {
     expect(originalExtension("bilde", "image/png")).toBe(".png");
     expect(originalExtension("bilde", "")).toBe("");
     expect(originalExtension("bilde.tar.gz")).toBe(".gz");
-    expect(randomString(() => 0.999)).toMatch(/^[a-z0-9]{8}$/);
   });
 });
 
@@ -199,7 +207,7 @@ describe("the inquiry body", () => {
         },
       ],
     });
-    expect(inquirySchema(["admin.example"]).safeParse(body).success).toBe(true);
+    expect(inquirySchema(["https://admin.example"]).safeParse(body).success).toBe(true);
   });
 
   test("refuses to be built with an image that was not uploaded (never a null image)", () => {

@@ -7,7 +7,7 @@
  */
 import "fake-indexeddb/auto";
 import v8 from "node:v8";
-import { act, renderHook, waitFor } from "@testing-library/react";
+import { act, configure, renderHook, waitFor } from "@testing-library/react";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/contract";
 import { getStrings } from "@/lib/content";
 import { draftStore } from "@/lib/drafts/store";
@@ -17,6 +17,8 @@ import { useQuote } from "../useQuote";
 
 // jsdom has no structuredClone, which fake-indexeddb uses; Node's serializer copies plain values the same way
 globalThis.structuredClone ??= (<T,>(value: T): T => v8.deserialize(v8.serialize(value))) as typeof structuredClone;
+
+configure({ asyncUtilTimeout: 5000 }); // a busy machine: IndexedDB and the sends take their time
 
 // jsdom's Blob cannot give its bytes; FileReader can
 Blob.prototype.arrayBuffer ??= function (this: Blob) {
