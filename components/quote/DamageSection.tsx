@@ -129,13 +129,15 @@ function Thumbnails({
   onNotes: (notes: string[]) => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
-  const removePhoto = (index: number, key: string) => {
-    photos.remove(key);
-    // keep the keyboard in place: the next thumbnail's button, else the picker
+  // keep the keyboard in place: this (or else the next) thumbnail's `Fjern bilde`, else the picker
+  const focusThumb = (index: number) =>
     requestAnimationFrame(() => {
       const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
       (buttons?.[Math.min(index, buttons.length - 1)] ?? pickerRef.current)?.focus();
     });
+  const removePhoto = (index: number, key: string) => {
+    photos.remove(key);
+    focusThumb(index);
   };
   return (
     <ul className={styles.thumbs} ref={listRef}>
@@ -165,7 +167,10 @@ function Thumbnails({
             photo={photo}
             strings={strings.photoCheck}
             onRetake={(file) => onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)))}
-            onKeep={() => photos.keep(photo.key)}
+            onKeep={() => {
+              photos.keep(photo.key);
+              focusThumb(index);
+            }}
           />
         </li>
       ))}
