@@ -474,7 +474,7 @@ test.describe("the photo check, on a phone", () => {
   const thumb = (form: Locator, name: string) =>
     damage(form, 1)
       .getByRole("listitem")
-      .filter({ has: form.page().getByRole("img", { name }) });
+      .filter({ has: form.page().getByRole("img", { name, exact: true }) });
 
   test("a blurred and a dark photo get their note within 2 s, a sharp one none; Ta nytt bilde, Behold, and it sends", async ({
     page,
