@@ -107,6 +107,9 @@ export const IMAGE_TYPES = [
 ] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
+/** The file picker's `accept`: every type above, by MIME type and by extension (some phones give HEIC no type). */
+export const IMAGE_ACCEPT = IMAGE_TYPES.flatMap((type) => [type.mime, ...type.extensions]).join(",");
+
 /** The image type of a MIME type (`image/JPEG` too), or undefined. */
 export const imageTypeByMime = (mime: string): ImageType | undefined =>
   IMAGE_TYPES.find((type) => type.mime === mime.toLowerCase());

@@ -33,7 +33,8 @@ export async function loadCalculatorDraft(catalog: Catalog): Promise<CalculatorD
   return draftFromStored(await store().load(), catalog);
 }
 
-export function saveCalculatorDraft({ chosen, size }: CalculatorDraft): Promise<void> {
+/** Answers whether the choices were kept. */
+export function saveCalculatorDraft({ chosen, size }: CalculatorDraft): Promise<boolean> {
   return store().save({ chosen: [...chosen], size });
 }
 

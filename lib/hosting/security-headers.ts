@@ -9,9 +9,8 @@
  *   into that page (a static export has no server to hand out nonces), so every
  *   HTML page has its own policy;
  * - connections: our origin and the configured API and admin hosts;
- * - images: our origin, `blob:` (the quote form's previews), `data:` (a CSS arrow,
- *   and the compression library's fallback); workers: `blob:` (the compression
- *   worker, which then loads /vendor/ on our origin under script-src 'self');
+ * - images: our origin, `blob:` (the quote form's previews), `data:` (a CSS arrow);
+ *   workers: our origin only (the photo worker is a bundled script, lib/photos);
  * - styles: our stylesheets; `style` attributes only (React's server-rendered
  *   placeholders and the slider's custom property), never `<style>` elements;
  * - Google Tag Manager's and Google Maps' hosts only when the build has a GTM id or
@@ -90,7 +89,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
       ],
     ],
     ["media-src", ["'self'"]],
-    ["worker-src", ["'self'", "blob:"]],
+    ["worker-src", ["'self'"]],
     ["frame-src", maps ? MAPS.frame : ["'none'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
@@ -186,7 +185,6 @@ export function headerRules(outDir: string, settings: BuildConfig = buildConfig)
     { path: "/_next/static/*", headers: [["Cache-Control", CACHE.immutable]] },
     { path: "/img/*", headers: [["Cache-Control", CACHE.week]] },
     { path: "/video/*", headers: [["Cache-Control", CACHE.week]] },
-    { path: "/vendor/*", headers: [["Cache-Control", CACHE.revalidate]] },
     ...pages,
   ];
 }

@@ -2,7 +2,9 @@
  * The build the tests run against (`npm run build:test`, used by `npm test`) is the
  * real build with two additions, both for tests and neither in a normal build:
  * - E2E_TEST_ROUTES=1 turns on the `page.e2e.tsx` files (next.config.ts's
- *   pageExtensions): /testfeil, a page that throws while rendering in the browser;
+ *   pageExtensions): /testfeil, a page that throws while rendering in the browser,
+ *   and /testbilder, the photo work (lib/photos) on its own for the engines'
+ *   tests and bench;
  * - a made-up secret in a non-public variable, which must appear nowhere in out/.
  */
 export const TEST_BUILD_ENV = {
@@ -13,3 +15,6 @@ export const TEST_BUILD_ENV = {
 /** The throwing page's path and the message it throws. */
 export const RENDER_ERROR_ROUTE = "/testfeil";
 export const RENDER_ERROR_MESSAGE = "Testfeil: siden kastet en feil under visning";
+
+/** The page that runs the photo work on chosen photos and lists what came out. */
+export const PHOTO_WORK_ROUTE = "/testbilder";

@@ -8,9 +8,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { COMPRESSION_LIBRARY_PATH, COMPRESSION_OPTIONS } from "../../lib/quote/compressor";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 import { makeBenchPhoto } from "./bench-photo";
+
+/** The library's copy on our origin (scripts/copy-vendor.ts) and the options it is measured with. */
+const COMPRESSION_LIBRARY_PATH = "/vendor/browser-image-compression.js";
+const COMPRESSION_OPTIONS = { maxSizeMB: 1, maxWidthOrHeight: 1920, useWebWorker: true } as const;
 
 export interface CompressionFigures {
   inputBytes: number;

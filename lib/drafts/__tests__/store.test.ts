@@ -1,6 +1,25 @@
-/** Drafts on the device: saved, restored, dropped after 30 days, and silent when storage fails. */
+/** Drafts on the device: saved, restored, dropped after 30 days, kept where IndexedDB refuses Blobs, and a refusal told. */
 import "fake-indexeddb/auto";
 import { DRAFT_MAX_AGE_MS, draftStore } from "../store";
+
+/** Whether a value holds a Blob anywhere. */
+function holdsBlob(value: unknown): boolean {
+  if (value instanceof Blob) return true;
+  if (typeof value === "object" && value !== null) return Object.values(value).some(holdsBlob);
+  return false;
+}
+
+/** IndexedDB as WebKit's private windows have it: a value holding a Blob is refused when the transaction runs. */
+function refuseBlobs() {
+  const original = IDBObjectStore.prototype.put;
+  return jest.spyOn(IDBObjectStore.prototype, "put").mockImplementation(function (this: IDBObjectStore, value, key) {
+    if (holdsBlob(value)) {
+      this.transaction.abort(); // "UnknownError: Error preparing Blob/File data to be stored in object store"
+      return {} as IDBRequest<IDBValidKey>;
+    }
+    return original.call(this, value, key);
+  });
+}
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -35,17 +54,67 @@ describe("a draft", () => {
     expect(await drafts.load()).toBeUndefined();
   });
 
-  test("when storage refuses (private mode, quota), save and load quietly do nothing", async () => {
+  test("when storage refuses (private mode, quota), save answers false and load finds nothing", async () => {
     const drafts = draftStore<string>("booking");
     const put = jest.spyOn(IDBObjectStore.prototype, "put").mockImplementation(() => {
       throw new DOMException("full", "QuotaExceededError");
     });
-    await expect(drafts.save("x".repeat(10))).resolves.toBeUndefined();
+    await expect(drafts.save("x".repeat(10))).resolves.toBe(false);
     put.mockRestore();
     const getSpy = jest.spyOn(IDBObjectStore.prototype, "get").mockImplementation(() => {
       throw new DOMException("refused", "InvalidStateError");
     });
     await expect(drafts.load()).resolves.toBeUndefined();
     getSpy.mockRestore();
+  });
+});
+
+describe("photos in a draft", () => {
+  const photo = () =>
+    new File([new Uint8Array([0xff, 0xd8, 0xff, 7, 8, 9])], "skade.jpg", {
+      type: "image/jpeg",
+      lastModified: 1_700_000_000_000,
+    });
+
+  test("are kept where IndexedDB refuses Blobs, and come back as the same files at any depth", async () => {
+    const put = refuseBlobs();
+    const drafts = draftStore<{ email: string; damages: { images: { key: string; blob: Blob }[] }[]; thumb: Blob }>(
+      "quote",
+    );
+    const saved = await drafts.save({
+      email: "kari@example.no",
+      damages: [{ images: [{ key: "a", blob: photo() }] }],
+      thumb: new Blob([new Uint8Array([1, 2])], { type: "image/png" }),
+    });
+    expect(saved).toBe(true);
+    const back = await drafts.load();
+    put.mockRestore();
+    const file = back!.damages[0]!.images[0]!.blob as File;
+    expect(file).toBeInstanceOf(File);
+    expect([file.name, file.type, file.lastModified]).toEqual(["skade.jpg", "image/jpeg", 1_700_000_000_000]);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff, 7, 8, 9]));
+    expect(back!.thumb).not.toBeInstanceOf(File);
+    expect(back!.thumb.type).toBe("image/png");
+    expect(new Uint8Array(await back!.thumb.arrayBuffer())).toEqual(new Uint8Array([1, 2]));
+    expect(back!.email).toBe("kari@example.no");
+  });
+
+  test("a refusal while the transaction runs is told: save answers false, and no earlier draft is claimed", async () => {
+    const drafts = draftStore<string>("booking");
+    await drafts.clear();
+    const put = jest.spyOn(IDBObjectStore.prototype, "put").mockImplementation(function (this: IDBObjectStore) {
+      this.transaction.abort();
+      return {} as IDBRequest<IDBValidKey>;
+    });
+    await expect(drafts.save("tekst")).resolves.toBe(false);
+    put.mockRestore();
+    expect(await drafts.load()).toBeUndefined();
+  });
+
+  test("values that are not files are kept as they are: numbers, null, dates, nested arrays", async () => {
+    const drafts = draftStore<unknown>("calculator");
+    const value = { n: 1, none: null, when: new Date(5), list: [[1, "to"], { deep: true }] };
+    expect(await drafts.save(value)).toBe(true);
+    expect(await drafts.load()).toEqual(value);
   });
 });

@@ -22,12 +22,12 @@ const directive = (csp: string, name: string) =>
     ?.split(" ")
     .slice(1) ?? [];
 
-test("the defaults allow only our own origin, with blob: for previews and the worker", () => {
+test("the defaults allow only our own origin, with blob: for previews; workers only from our origin", () => {
   const csp = contentSecurityPolicy(none);
   expect(directive(csp, "script-src")).toEqual(["'self'"]);
   expect(directive(csp, "connect-src")).toEqual(["'self'"]);
   expect(directive(csp, "img-src")).toEqual(["'self'", "blob:", "data:"]);
-  expect(directive(csp, "worker-src")).toEqual(["'self'", "blob:"]);
+  expect(directive(csp, "worker-src")).toEqual(["'self'"]);
   expect(directive(csp, "style-src")).toEqual(["'self'"]);
   expect(directive(csp, "frame-ancestors")).toEqual(["'none'"]);
   expect(directive(csp, "object-src")).toEqual(["'none'"]);

@@ -1,0 +1,25 @@
+/**
+ * The photo work (lib/photos/types.ts), loaded by the quote form with a
+ * dynamic import when the first photo is chosen, so none of it is in a page's
+ * first-load JavaScript. The worker is a module worker bundled from
+ * photo.worker.ts and served from our own origin (`worker-src 'self'`).
+ */
+import { preparePhotoOnPage } from "./page";
+import type { PhotoWork } from "./types";
+import { createPhotoWork, type PhotoPath } from "./work";
+
+export * from "./types";
+export type { PhotoPath };
+
+let work: (PhotoWork & { lastPath?: PhotoPath }) | undefined;
+
+export async function loadPhotoWork(): Promise<PhotoWork & { lastPath?: PhotoPath }> {
+  work ??= createPhotoWork({
+    createWorker:
+      typeof Worker === "function"
+        ? () => new Worker(new URL("./photo.worker.ts", import.meta.url), { type: "module" })
+        : undefined,
+    page: preparePhotoOnPage,
+  });
+  return work;
+}

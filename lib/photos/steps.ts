@@ -1,0 +1,103 @@
+/**
+ * The steps of the photo work on a decoded photo, the same in the worker and
+ * on the page: the check copy first (CHECK_LONG_SIDE, measured and judged, so
+ * the visitor hears about a blurred photo at once), then the prepared copy
+ * (at most MAX_PREPARED_SIDE, a JPEG within MAX_PREPARED_BYTES). Every copy is
+ * drawn from the pixels and encoded afresh, so no metadata survives.
+ *
+ * Where the work runs is the caller's choice, given as a `Surface`: the
+ * canvas to draw on, how to draw (at once, or in strips between pauses on the
+ * page) and how to encode.
+ */
+import { judgePhoto, measurePhoto } from "../photo-check";
+import { checkSize, encodeWithinBudget, type Size } from "./size";
+import type { PhotoCheck, PreparedPhoto } from "./types";
+
+export type AnyCanvas = OffscreenCanvas | HTMLCanvasElement;
+export type AnyContext = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
+export type DecodedPhoto = ImageBitmap | HTMLImageElement;
+
+export interface Surface {
+  canvas(size: Size): { canvas: AnyCanvas; context: AnyContext };
+  /** draws the whole photo onto the whole canvas */
+  draw(context: AnyContext, photo: DecodedPhoto, from: Size, to: Size): Promise<void>;
+  encode(canvas: AnyCanvas, quality: number): Promise<Blob>;
+  /** between steps: lets the page answer the visitor; a no-op in a worker */
+  pause(): Promise<void>;
+}
+
+export interface StepCallbacks {
+  onCheck?: (check: PhotoCheck) => void;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+function smoothed(context: AnyContext): AnyContext {
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = "high";
+  return context;
+}
+
+export async function checkCopy(surface: Surface, photo: DecodedPhoto, size: Size): Promise<PhotoCheck> {
+  const small = checkSize(size);
+  const { context } = surface.canvas(small);
+  await surface.draw(smoothed(context), photo, size, small);
+  const pixels = context.getImageData(0, 0, small.width, small.height);
+  const measure = measurePhoto(pixels);
+  return { ...measure, verdict: judgePhoto(measure) };
+}
+
+export async function runSteps(
+  surface: Surface,
+  photo: DecodedPhoto,
+  size: Size,
+  { onCheck, onProgress, signal }: StepCallbacks,
+): Promise<PreparedPhoto> {
+  const step = async (percent: number) => {
+    signal?.throwIfAborted();
+    onProgress?.(percent);
+    await surface.pause();
+    signal?.throwIfAborted();
+  };
+  await step(10);
+  onCheck?.(await checkCopy(surface, photo, size));
+  await step(30);
+  let drawn: { canvas: AnyCanvas; size: Size } | undefined;
+  let percent = 50;
+  const prepared = await encodeWithinBudget(size, async (target, quality) => {
+    if (drawn?.size.width !== target.width || drawn.size.height !== target.height) {
+      const { canvas, context } = surface.canvas(target);
+      await surface.draw(smoothed(context), photo, size, target);
+      drawn = { canvas, size: target };
+    }
+    await step(percent);
+    percent = Math.min(95, percent + 15);
+    return surface.encode(drawn.canvas, quality);
+  });
+  onProgress?.(100);
+  return prepared;
+}
+
+/** The photo's size as drawn (EXIF orientation applied by the decoder). */
+export const sizeOf = (photo: DecodedPhoto): Size =>
+  "naturalWidth" in photo
+    ? { width: photo.naturalWidth, height: photo.naturalHeight }
+    : { width: photo.width, height: photo.height };
+
+/**
+ * Decodes with the EXIF orientation applied; an engine that does not know the
+ * option (a TypeError) decodes with its default, which applies it too. Undefined
+ * when the photo cannot be decoded.
+ */
+export async function decodeBitmap(file: Blob): Promise<ImageBitmap | undefined> {
+  try {
+    return await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch (error) {
+    if (!(error instanceof TypeError)) return undefined;
+  }
+  try {
+    return await createImageBitmap(file);
+  } catch {
+    return undefined;
+  }
+}

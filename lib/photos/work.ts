@@ -1,0 +1,95 @@
+/**
+ * Which path a photo takes: the worker when this engine can do the work there,
+ * else the page (lib/photos/page.ts). The worker's answer decides:
+ * - `done` and `unreadable` are final (a photo the worker's decoder cannot read
+ *   is not read on the page either, and the original is never sent instead);
+ * - `incapable` sends this photo and every later one to the page;
+ * - a worker that fails to start (its code lost on the way, a policy refusing
+ *   it), dies or fails sends this photo to the page; the next photo tries a
+ *   fresh worker.
+ * One worker is kept for the next photo; an aborted photo's worker is ended.
+ */
+import type { JobMessage, WorkerMessage } from "./protocol";
+import { UnreadablePhotoError, type PhotoWork, type PrepareOptions, type PreparedPhoto } from "./types";
+
+/** Where the last photo was made ready, for the bench and the tests. */
+export type PhotoPath = "worker" | "page";
+
+export interface PhotoWorkParts {
+  /** undefined where the engine has no workers */
+  createWorker?: () => Worker;
+  page: (file: Blob, options: PrepareOptions) => Promise<PreparedPhoto>;
+}
+
+type Outcome = { kind: "done"; photo: PreparedPhoto } | { kind: "unreadable" } | { kind: "page" | "incapable" };
+
+const aborted = (signal: AbortSignal) => signal.reason ?? new DOMException("The photo work was aborted", "AbortError");
+
+export function createPhotoWork({ createWorker, page }: PhotoWorkParts): PhotoWork & { lastPath?: PhotoPath } {
+  let idle: Worker | undefined;
+  let workerCapable = createWorker !== undefined;
+  let nextId = 1;
+
+  function inWorker(file: Blob, { signal, onCheck, onProgress }: PrepareOptions): Promise<Outcome> {
+    const worker = idle ?? createWorker!();
+    idle = undefined;
+    const id = nextId++;
+    return new Promise<Outcome>((resolve, reject) => {
+      const finish = (keep: boolean) => {
+        worker.removeEventListener("message", onMessage);
+        worker.removeEventListener("error", onFailure);
+        worker.removeEventListener("messageerror", onFailure);
+        signal?.removeEventListener("abort", onAbort);
+        if (keep && !idle) idle = worker;
+        else worker.terminate();
+      };
+      const onMessage = ({ data }: MessageEvent<WorkerMessage>) => {
+        if (data.id !== id) return;
+        if (data.type === "check") return onCheck?.(data.check);
+        if (data.type === "progress") return onProgress?.(data.percent);
+        finish(data.type !== "failed");
+        if (data.type === "done") resolve({ kind: "done", photo: data.photo });
+        else if (data.type === "unreadable") resolve({ kind: "unreadable" });
+        else resolve({ kind: data.type === "incapable" ? "incapable" : "page" });
+      };
+      const onFailure = (event: Event) => {
+        event.preventDefault?.();
+        finish(false);
+        resolve({ kind: "page" });
+      };
+      const onAbort = () => {
+        finish(false);
+        reject(aborted(signal!));
+      };
+      worker.addEventListener("message", onMessage);
+      worker.addEventListener("error", onFailure);
+      worker.addEventListener("messageerror", onFailure);
+      signal?.addEventListener("abort", onAbort);
+      worker.postMessage({ id, file } satisfies JobMessage);
+    });
+  }
+
+  const work: PhotoWork & { lastPath?: PhotoPath } = {
+    async prepare(file, options = {}) {
+      if (options.signal?.aborted) throw aborted(options.signal);
+      if (workerCapable) {
+        let outcome: Outcome;
+        try {
+          outcome = await inWorker(file, options);
+        } catch (error) {
+          if (options.signal?.aborted) throw error;
+          outcome = { kind: "page" }; // the worker could not even be made (a policy refusing it)
+        }
+        if (outcome.kind === "done") {
+          work.lastPath = "worker";
+          return outcome.photo;
+        }
+        if (outcome.kind === "unreadable") throw new UnreadablePhotoError();
+        if (outcome.kind === "incapable") workerCapable = false;
+      }
+      work.lastPath = "page";
+      return page(file, options);
+    },
+  };
+  return work;
+}
