@@ -25,6 +25,8 @@ export interface Measured {
   decodeMs: number;
   /** downscale to CHECK_LONG_SIDE + measure, ms, in the worker */
   checkMs: number;
+  /** of which the measure and verdict, ms */
+  measureMs: number;
   pixels: { data: Uint8ClampedArray; width: number; height: number };
 }
 
@@ -52,11 +54,12 @@ self.onmessage = async (event) => {
     context.imageSmoothingQuality = "high";
     context.drawImage(bitmap, 0, 0, width, height);
     const image = context.getImageData(0, 0, width, height);
+    const tDrawn = performance.now();
     const measure = photoCheck.measurePhoto({ data: image.data, width, height });
     const verdict = photoCheck.judgePhoto(measure);
     const t2 = performance.now();
     bitmap.close();
-    self.postMessage({ measure, verdict, decodeMs: t1 - t0, checkMs: t2 - t1, width, height, data: image.data }, [image.data.buffer]);
+    self.postMessage({ measure, verdict, decodeMs: t1 - t0, checkMs: t2 - t1, measureMs: t2 - tDrawn, width, height, data: image.data }, [image.data.buffer]);
   } catch (error) {
     self.postMessage({ error: String(error) });
   }
@@ -92,13 +95,16 @@ export async function measureInChromium(dir: string, files: string[], browser?: 
     const results: Measured[] = [];
     for (const file of files) {
       const answer = await page.evaluate(`(${IN_PAGE})(${JSON.stringify(`${ORIGIN}/${encodeURIComponent(file)}`)})`);
-      const { measure, verdict, decodeMs, checkMs, width, height, data } = answer as Omit<Measured, "pixels"> & {
+      const { measure, verdict, decodeMs, checkMs, measureMs, width, height, data } = answer as Omit<
+        Measured,
+        "pixels"
+      > & {
         width: number;
         height: number;
         data: string;
       };
       const pixels = { data: new Uint8ClampedArray(Buffer.from(data, "base64")), width, height };
-      results.push({ file, measure, verdict, decodeMs, checkMs, pixels });
+      results.push({ file, measure, verdict, decodeMs, checkMs, measureMs, pixels });
     }
     return results;
   } finally {
