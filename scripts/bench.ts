@@ -14,6 +14,8 @@
  *                abandoned while queued), a fresh upload after 4 slow clients, the find by name
  *                with 10 and 20 000 photos stored, peak memory during 20 uploads of 15 MB, the
  *                e-mail pattern by length (bench-server.ts)
+ *   photo-check  the photo check on the labelled set (recall, false notes) and its time per
+ *                photo in a worker in Chromium (bench-photo-check.ts)
  *   send         the wait after Send on the quote form, 4 photos of 10 MB on slow 4G with the
  *                CPU slowed 4×, beside its floor: the bytes sent at the uplink's rate (bench-send.ts)
  * `npm run bench` runs them all on every route. Name sections and/or routes to
@@ -36,6 +38,7 @@ import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { benchClone } from "./lib/bench-clone";
 import { benchCompression } from "./lib/bench-compression";
 import { benchServer } from "./lib/bench-server";
+import { benchPhotoCheck } from "./lib/bench-photo-check";
 import { benchMenu } from "./lib/bench-menu";
 import { benchSend, printSend } from "./lib/bench-send";
 import {
@@ -52,7 +55,7 @@ import { benchPhotoButton } from "./lib/bench-photo-button";
 import { createPreviewServer } from "../server/preview-server";
 import { routes } from "../lib/hosting/route-table";
 
-const SECTIONS = ["pages", "menu", "photo", "compression", "clone", "server", "send"] as const;
+const SECTIONS = ["pages", "menu", "photo", "compression", "clone", "server", "send", "photo-check"] as const;
 type Section = (typeof SECTIONS)[number];
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 3228);
 
@@ -113,6 +116,8 @@ async function main() {
   if (sections.has("clone")) printClone(await benchClone());
   // The preview server under a crowd runs in a process of its own.
   if (sections.has("server")) await benchServer();
+  // The photo check needs only Chromium and the labelled set, not the built site.
+  if (sections.has("photo-check")) await benchPhotoCheck();
   if (!["pages", "menu", "photo", "compression", "send"].some((s) => sections.has(s as Section))) return;
 
   if (!isBuildCurrent()) {

@@ -1,0 +1,103 @@
+/**
+ * The photos the labelled set is made from: real photographs from Debian's
+ * `python3-skimage` sample data, the site's own case and project images
+ * (content/images, drawn at the phone's width), and hard cases made here: a
+ * plain car panel with one crisp crease (large smooth areas must not read as
+ * blur) and night shots with bright lamps (a few bright points must not make a
+ * dark photo read as light).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Source } from "./generate";
+
+export const SKIMAGE_DATA = process.env.SKIMAGE_DATA ?? "/usr/lib/python3/dist-packages/skimage/data";
+
+/** Photographs (not drawings, not microscope or telescope images) of skimage's sample data. */
+const SKIMAGE_PHOTOS = [
+  "astronaut.png",
+  "coffee.png",
+  "chelsea.png",
+  "rocket.jpg",
+  "motorcycle_left.png",
+  "camera.png",
+  "brick.png",
+  "grass.png",
+  "gravel.png",
+  "coins.png",
+];
+
+/** The site's pictures of cars and the workshop (the damaged "before" of each pair). */
+const SITE_IMAGES = [
+  "case-1-before.svg",
+  "case-2-before.svg",
+  "case-3-before.svg",
+  "project-1-before.svg",
+  "project-2-before.svg",
+  "project-3-before.svg",
+  "project-4-before.svg",
+  "article-bulkoppretting.svg",
+  "article-lakkrens.svg",
+  "premises.svg",
+];
+
+/** A plain panel: a smooth gradient with a soft reflection and one crisp crease. */
+export function plainPanelSvg(top: string, bottom: string, crease: number): string {
+  const w = 4000;
+  const h = 3000;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+<defs><linearGradient id="a" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>
+<linearGradient id="r" x1="0" y1="0" x2="1" y2="0.2"><stop offset="0.2" stop-color="#fff" stop-opacity="0"/><stop offset="0.45" stop-color="#fff" stop-opacity="0.35"/><stop offset="0.7" stop-color="#fff" stop-opacity="0"/></linearGradient></defs>
+<rect width="${w}" height="${h}" fill="url(#a)"/><rect width="${w}" height="${h}" fill="url(#r)"/>
+<path d="M0 ${crease}L${w} ${crease - 400}V${h}H0Z" fill="#000" opacity="0.18"/>
+<path d="M0 ${crease}L${w} ${crease - 400}" stroke="#fff" stroke-opacity="0.6" stroke-width="14"/>
+</svg>`;
+}
+
+/** Phone widths: a 12 MP (4000 px) and a 9 MP (3024 px) camera, in turn. */
+const width = (index: number) => (index % 2 === 0 ? 4000 : 3024);
+
+export function defaultSources(root = process.cwd()): Source[] {
+  const sources: Source[] = [];
+  for (const file of SKIMAGE_PHOTOS) {
+    const full = path.join(SKIMAGE_DATA, file);
+    if (!fs.existsSync(full)) throw new Error(`${full} is missing: apt-get install -y python3-skimage`);
+    sources.push({ name: file.replace(/\.\w+$/, "").replace(/_/g, "-"), file: full, width: width(sources.length) });
+  }
+  for (const file of SITE_IMAGES) {
+    sources.push({
+      name: file.replace(/\.svg$/, ""),
+      file: path.join(root, "content/images", file),
+      width: width(sources.length),
+    });
+  }
+  sources.push(
+    { name: "plain-panel-silver", svg: plainPanelSvg("#d9dde2", "#9aa1aa", 1900), width: 4000, hard: "plain panel" },
+    { name: "plain-panel-blue", svg: plainPanelSvg("#3d5f94", "#1b2f52", 1500), width: 3024, hard: "plain panel" },
+    {
+      name: "night-case-2",
+      file: path.join(root, "content/images/case-2-before.svg"),
+      width: 4000,
+      stops: 5,
+      lamps: [
+        [0.12, 0.1],
+        [0.55, 0.06],
+        [0.9, 0.14],
+      ],
+      expected: "dark",
+      hard: "night shot with lamps",
+    },
+    {
+      name: "night-motorcycle",
+      file: path.join(SKIMAGE_DATA, "motorcycle_left.png"),
+      width: 3024,
+      stops: 5,
+      lamps: [
+        [0.2, 0.15],
+        [0.8, 0.2],
+      ],
+      expected: "dark",
+      hard: "night shot with lamps",
+    },
+  );
+  return sources;
+}
