@@ -2,6 +2,44 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * zod-without-eval: a browser module that imports a value from zod also imports
+ * `lib/zod.ts`, which switches zod's parser to the one that needs no eval (the
+ * site's Content Security Policy forbids eval). Type-only imports run nothing.
+ */
+const ZOD = /^zod(\/.*)?$/;
+const ZOD_SETUP = /(^@\/lib\/zod$)|(^(\.{1,2}\/)+(lib\/)?zod$)/;
+
+const zodWithoutEval = {
+  meta: {
+    type: "problem",
+    docs: { description: "Browser code that imports zod must also import lib/zod.ts (parsing without eval)." },
+    messages: {
+      missing:
+        'This module imports zod but not lib/zod.ts: add `import "@/lib/zod";` (or its relative path) so zod parses without eval, which the Content Security Policy forbids.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const zodImports = [];
+    let hasSetup = false;
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (ZOD_SETUP.test(source)) hasSetup = true;
+        else if (ZOD.test(source) && node.importKind !== "type") {
+          const values = node.specifiers.filter((s) => s.importKind !== "type");
+          if (node.specifiers.length === 0 || values.length > 0) zodImports.push(node);
+        }
+      },
+      "Program:exit"() {
+        if (hasSetup) return;
+        for (const node of zodImports) context.report({ node, messageId: "missing" });
+      },
+    };
+  },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -20,6 +58,46 @@ export default defineConfig([
     ignores: ["tools/**"],
     rules: {
       "max-lines-per-function": ["error", { max: 80, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
+    // code that runs in the browser: everything the pages import, except build-time content loading
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    ignores: ["lib/content/**", "lib/hosting/**", "lib/zod.ts", "**/__tests__/**"],
+    plugins: { local: { rules: { "zod-without-eval": zodWithoutEval } } },
+    rules: { "local/zod-without-eval": "error" },
+  },
+  {
+    // build and hosting code shared by the server, the build and the tests lives in lib/hosting/
+    files: ["server/**/*.ts", "lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(scripts|e2e)/",
+              message: "Import shared build and hosting code from lib/hosting/, not from scripts/ or e2e/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["scripts/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)e2e/",
+              message: "The build does not depend on the tests: move what both need to lib/hosting/.",
+            },
+          ],
+        },
+      ],
     },
   },
 ]);

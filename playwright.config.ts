@@ -2,14 +2,14 @@
  * End-to-end tests against the exported site, served by the preview server
  * (`npm start`'s server) on its own port, in Debian's Chromium.
  * `npm test` builds first; alone: `npm run build:test && npm run test:e2e` (the test build
- * adds the page /testfeil and a fake secret, see scripts/lib/test-build.ts).
+ * adds the page /testfeil and a fake secret, see lib/hosting/test-build.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from "./scripts/lib/chromium";
-import { TEST_BUILD_ENV } from "./scripts/lib/test-build";
+import { TEST_BUILD_ENV } from "./lib/hosting/test-build";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // What the preview server receives goes to a fresh folder, never the repo's .data/; the tests read

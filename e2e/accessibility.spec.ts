@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
-import { routes } from "./routes";
+import { routes } from "../lib/hosting/route-table";
 
 for (const viewport of [
   { width: 1280, height: 800 },

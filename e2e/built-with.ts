@@ -13,7 +13,7 @@
  */
 import type { Page } from "@playwright/test";
 import { config } from "../lib/config";
-import { type BuildConfig, contentSecurityPolicy, inlineScriptHashes } from "../scripts/lib/security-headers";
+import { type BuildConfig, contentSecurityPolicy, inlineScriptHashes } from "../lib/hosting/security-headers";
 import { expect } from "./fixtures";
 
 /** The prop as it appears in the page's RSC payload (an inline script), empty in this build. */

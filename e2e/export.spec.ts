@@ -3,11 +3,9 @@ import { expect, test } from "./fixtures";
 import fs from "node:fs";
 import path from "node:path";
 import { getSite } from "../lib/content";
-import { OUT_DIR } from "../scripts/lib/build-stamp";
-import { COMPILE_HINT } from "../scripts/lib/compile-hints";
-import { fileForPath, firstLoadJsGzip, htmlFor, listHtmlFiles, referencedUrls } from "../scripts/lib/export-inspect";
-import { NATIVE_UNTIL_HYDRATED, scriptsAfterFirstPaint } from "../scripts/lib/scripts-after-paint";
-import { routes } from "./routes";
+import { OUT_DIR } from "../lib/hosting/build-stamp";
+import { fileForPath, firstLoadJsGzip, htmlFor, listHtmlFiles, referencedUrls } from "../lib/hosting/export-inspect";
+import { routes } from "../lib/hosting/route-table";
 
 const site = getSite();
 const JS_BUDGET = 200 * 1024;
@@ -34,43 +32,27 @@ test("content pages ship at most 200 KB of JavaScript (gzip) on first load", () 
   expect(over).toEqual([]);
 });
 
-test("every page is painted before Next's scripts start: they are fetched after its first frame", async ({ page }) => {
-  await page.addInitScript(() =>
-    requestAnimationFrame(() => Object.assign(window, { firstFrameAt: performance.now() })),
-  );
-  const timing = () =>
-    page.evaluate(() => ({
-      firstFrameAt: (window as unknown as { firstFrameAt?: number }).firstFrameAt,
-      scriptsFetchedAt: performance
-        .getEntriesByType("resource")
-        .filter((e) => (e as PerformanceResourceTiming).initiatorType === "script" && e.name.includes("/_next/"))
-        .map((e) => e.startTime),
-    }));
-  for (const route of ["/", "/pristilbud", "/om-oss", "/kontakt"]) {
-    await page.goto(route);
-    await expect.poll(async () => (await timing()).scriptsFetchedAt.length, { message: route }).toBeGreaterThan(0);
-    const { firstFrameAt, scriptsFetchedAt } = await timing();
-    expect(Math.min(...scriptsFetchedAt), route).toBeGreaterThanOrEqual(firstFrameAt!);
-  }
-});
+/** Next's own copy of each exported file: pages as it prerendered them, chunks as it bundled them. */
+function nextsCopy(outFile: string): string {
+  const relative = path.relative(OUT_DIR, outFile);
+  if (relative.startsWith(`_next${path.sep}static${path.sep}`))
+    return path.join(".next", relative.slice("_next".length + 1));
+  return path.join(".next", "server", "app", relative === "404.html" ? "_not-found.html" : relative);
+}
 
-test("the scripts a page starts at load are compiled in the background: each opens with V8's compile hint", () => {
-  const unhinted = routes.flatMap((r) =>
-    scriptsAfterFirstPaint(htmlFor(r.path))
-      .filter((src) => !fs.readFileSync(fileForPath(src)!, "utf8").startsWith(COMPILE_HINT))
-      .map((src) => `${r.path}: ${src}`),
-  );
-  expect(unhinted).toEqual([]);
-});
-
-test("the menu button is the browser's until the page has hydrated: every page marks it for its loader", () => {
-  const unmarked = routes
-    .map((r) => r.path)
-    .filter(
-      (route) =>
-        !new RegExp(`<button[^>]*popovertarget="[^"]*"[^>]*${NATIVE_UNTIL_HYDRATED}=""`, "i").test(htmlFor(route)),
-    );
-  expect(unmarked).toEqual([]);
+test("every page and chunk in out/ is exactly what next build wrote", () => {
+  const walk = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const chunks = walk(path.join(OUT_DIR, "_next", "static"));
+  const pages = listHtmlFiles();
+  expect(chunks.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(0);
+  const edited = [...pages, ...chunks].filter((file) => {
+    const next = nextsCopy(file);
+    return !fs.existsSync(next) || !fs.readFileSync(file).equals(fs.readFileSync(next));
+  });
+  expect(edited.map((f) => path.relative(OUT_DIR, f))).toEqual([]);
 });
 
 test("raster images are responsive: AVIF and WebP srcsets, width and height, lazy below the fold", async ({ page }) => {

@@ -1,12 +1,12 @@
 /**
  * The failure screens: a render error (the test build's /testfeil, see
- * scripts/lib/test-build.ts) and a script chunk that cannot be loaded, each
+ * lib/hosting/test-build.ts) and a script chunk that cannot be loaded, each
  * showing `Unexpected Application Error!` with the message, a reload and a way
  * home, in the site's layout. Never a blank page.
  */
 import { getStrings } from "../lib/content";
-import { firstLoadScripts, htmlFor } from "../scripts/lib/export-inspect";
-import { RENDER_ERROR_MESSAGE, RENDER_ERROR_ROUTE } from "../scripts/lib/test-build";
+import { firstLoadScripts, htmlFor } from "../lib/hosting/export-inspect";
+import { RENDER_ERROR_MESSAGE, RENDER_ERROR_ROUTE } from "../lib/hosting/test-build";
 import { type Page, expect, test } from "./fixtures";
 import { expectTestBuild } from "./test-build";
 

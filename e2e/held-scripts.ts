@@ -1,7 +1,8 @@
 /**
  * Holds back the page's scripts (every Next chunk) until the test lets them go:
  * the page as a visitor sees it before the framework has started, and then the
- * moment it starts. Call before `page.goto`.
+ * moment it starts. Call before `page.goto`, and go to the page with
+ * `waitUntil: "domcontentloaded"`: the page's load event waits for its scripts.
  */
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";

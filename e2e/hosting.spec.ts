@@ -8,11 +8,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { OUT_DIR } from "../scripts/lib/build-stamp";
-import { listHtmlFiles } from "../scripts/lib/export-inspect";
-import { headersFor, parseHeadersFile } from "../scripts/lib/security-headers";
-import { TEST_BUILD_ENV } from "../scripts/lib/test-build";
-import { routes } from "./routes";
+import { OUT_DIR } from "../lib/hosting/build-stamp";
+import { listHtmlFiles } from "../lib/hosting/export-inspect";
+import { headersFor, parseHeadersFile } from "../lib/hosting/security-headers";
+import { TEST_BUILD_ENV } from "../lib/hosting/test-build";
+import { routes } from "../lib/hosting/route-table";
 import { expect, test } from "./fixtures";
 import { expectTestBuild } from "./test-build";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { routes } from "./routes";
+import { routes } from "../lib/hosting/route-table";
 
 async function caseTops(page: import("@playwright/test").Page) {
   const section = page.getByRole("region", { name: "Før og etter" });

@@ -11,8 +11,8 @@
 import fs from "node:fs";
 import { type Page, expect, test } from "./fixtures";
 import { getSite, getStrings } from "../lib/content";
-import { OUT_DIR } from "../scripts/lib/build-stamp";
-import { fileForPath, firstLoadScripts, htmlFor, listHtmlFiles } from "../scripts/lib/export-inspect";
+import { OUT_DIR } from "../lib/hosting/build-stamp";
+import { fileForPath, firstLoadScripts, htmlFor, listHtmlFiles } from "../lib/hosting/export-inspect";
 import { serveAsBuiltWith } from "./built-with";
 
 const site = getSite();

@@ -4,7 +4,7 @@
  * keyboard, and no visible button looks usable while it needs the script.
  */
 import { expect, test, type Page } from "./fixtures";
-import { routes } from "./routes";
+import { routes } from "../lib/hosting/route-table";
 
 test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 

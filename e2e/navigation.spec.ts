@@ -101,7 +101,7 @@ test("going back returns to where the visitor was on the page before", async ({ 
 
 test("the window stays where the visitor scrolled before the page's script ran", async ({ page }) => {
   const { release } = await holdScripts(page);
-  await page.goto("/");
+  await page.goto("/", { waitUntil: "domcontentloaded" }); // the held scripts hold the load event
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(1000);
@@ -139,7 +139,7 @@ test.describe("on a phone", () => {
     page,
   }) => {
     const { release } = await holdScripts(page);
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "domcontentloaded" }); // the held scripts hold the load event
     const toggle = page.getByRole("button", { name: "Meny" });
     await toggle.focus();
     await page.keyboard.press("Enter"); // the browser opens the popover by itself

@@ -1,7 +1,7 @@
 /** Crawlers and visitors without JavaScript get the whole text in the prerendered HTML. */
 import { expect, test } from "./fixtures";
 import { getAboutPage, getArticle, getHomePage, getPrivacyPage } from "../lib/content";
-import { routes } from "./routes";
+import { routes } from "../lib/hosting/route-table";
 
 test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { getSite } from "../lib/content";
-import { articlePaths, routes } from "./routes";
+import { articlePaths, routes } from "../lib/hosting/route-table";
 
 const site = getSite();
 

@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { getSite } from "../lib/content";
-import { firstLoadScripts, htmlFor } from "../scripts/lib/export-inspect";
-import { OUT_DIR } from "../scripts/lib/build-stamp";
+import { firstLoadScripts, htmlFor } from "../lib/hosting/export-inspect";
+import { OUT_DIR } from "../lib/hosting/build-stamp";
 import { createPreviewServer } from "../server/preview-server";
 import { makePhotos } from "./photos";
 

@@ -12,10 +12,10 @@ import sharp from "sharp";
 import { getArticles, getProjects, getSite } from "../lib/content";
 import { siteOrigin } from "../lib/seo";
 import { themeColor } from "../lib/theme";
-import { OUT_DIR } from "../scripts/lib/build-stamp";
-import { htmlFor, listHtmlFiles } from "../scripts/lib/export-inspect";
+import { OUT_DIR } from "../lib/hosting/build-stamp";
+import { htmlFor, listHtmlFiles } from "../lib/hosting/export-inspect";
 import { expect, test } from "./fixtures";
-import { routes } from "./routes";
+import { routes } from "../lib/hosting/route-table";
 
 const site = getSite();
 const origin = siteOrigin(site);

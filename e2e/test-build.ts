@@ -1,8 +1,8 @@
-/** For specs that need the test build (scripts/lib/test-build.ts). */
+/** For specs that need the test build (lib/hosting/test-build.ts). */
 import fs from "node:fs";
 import path from "node:path";
-import { OUT_DIR } from "../scripts/lib/build-stamp";
-import { RENDER_ERROR_ROUTE } from "../scripts/lib/test-build";
+import { OUT_DIR } from "../lib/hosting/build-stamp";
+import { RENDER_ERROR_ROUTE } from "../lib/hosting/test-build";
 import { expect } from "./fixtures";
 
 /** Fails clearly when out/ is a normal build: the test page and the fake secret are only in `npm run build:test`. */

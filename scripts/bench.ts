@@ -3,9 +3,11 @@
  * the tests). Builds if needed, serves out/ on a spare port, and runs its
  * sections, each in its own module under scripts/lib/:
  *   pages        every route beside its own HTML without scripts and a bare
- *                Next.js page: Lighthouse mobile perf, LCP and its ratio, TBT and
- *                its difference, CLS, first-load JS and HTML gzip (bench-pages.ts)
+ *                Next.js page: Lighthouse mobile perf, LCP and its ratio, TBT,
+ *                CLS, first-load JS and HTML gzip (bench-pages.ts)
  *   menu         the mobile menu's dead-tap window per route, CPU slowed 4× (bench-menu.ts)
+ *   photo        how soon `Last opp bilder` on /pristilbud takes a photo, slow 4G and
+ *                CPU 4× (bench-photo-button.ts)
  *   compression  the quote form's image compression in Chromium (bench-compression.ts)
  *   clone        fresh clone → npm install → npm start until it answers (bench-clone.ts)
  *   server       the preview server under a crowd: posts and uploads 50 at once (also with 8
@@ -18,6 +20,9 @@
  * run fewer, e.g. `npm run bench -- / /kontakt` (pages and menu for those two),
  * `npm run bench -- menu`, `npm run bench -- clone`. `--runs=3` takes Lighthouse's
  * median of three (about 15 s a run), and the median of three sends.
+ * pages, menu and photo measure a git ref beside the working tree, in the same run:
+ * `--baseline=<ref>` (default main; `--baseline=none` for the working tree alone),
+ * built and served from a temporary folder (bench-baseline.ts).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -26,42 +31,52 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import { isBuildCurrent } from "./lib/build-stamp";
+import { isBuildCurrent } from "../lib/hosting/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { benchClone } from "./lib/bench-clone";
 import { benchCompression } from "./lib/bench-compression";
 import { benchServer } from "./lib/bench-server";
 import { benchMenu } from "./lib/bench-menu";
 import { benchSend, printSend } from "./lib/bench-send";
-import { BENCH_PREFIX, benchHandler, benchPages, prepareReferences, printPages } from "./lib/bench-pages";
+import {
+  BENCH_PREFIX,
+  benchBare,
+  benchHandler,
+  benchPages,
+  prepareReferences,
+  printPages,
+  writeNoScriptCopies,
+} from "./lib/bench-pages";
+import { startBaseline } from "./lib/bench-baseline";
+import { benchPhotoButton } from "./lib/bench-photo-button";
 import { createPreviewServer } from "../server/preview-server";
-import { routes } from "../e2e/routes";
+import { routes } from "../lib/hosting/route-table";
 
-const SECTIONS = ["pages", "menu", "compression", "clone", "server", "send"] as const;
+const SECTIONS = ["pages", "menu", "photo", "compression", "clone", "server", "send"] as const;
 type Section = (typeof SECTIONS)[number];
+const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 3228);
 
-async function main() {
+interface Site {
+  label: string;
+  origin: string;
+  outDir: string;
+}
+
+function options() {
   const args = process.argv.slice(2);
   const runs = Number(args.find((a) => a.startsWith("--runs="))?.slice(7) ?? 1);
+  const baselineRef = args.find((a) => a.startsWith("--baseline="))?.slice(11) ?? "main";
   const wanted = args.filter((a) => a.startsWith("/"));
   const named = SECTIONS.filter((s) => args.includes(s));
-  const sections = new Set<Section>(named.length ? named : wanted.length ? ["pages", "menu"] : SECTIONS);
+  const sections = new Set<Section>(named.length ? named : wanted.length ? ["pages", "menu", "photo"] : SECTIONS);
   const paths = wanted.length
     ? routes.filter((r) => wanted.includes(r.path)).map((r) => r.path)
     : routes.map((r) => r.path);
+  return { runs, baselineRef: baselineRef === "none" ? undefined : baselineRef, sections, paths };
+}
 
-  // The clone builds and serves on its own: measured first, before this process loads the machine.
-  if (sections.has("clone")) printClone(await benchClone());
-  // The preview server under a crowd runs in a process of its own.
-  if (sections.has("server")) await benchServer();
-  if (!["pages", "menu", "compression", "send"].some((s) => sections.has(s as Section))) return;
-
-  if (!isBuildCurrent()) {
-    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  const copies = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
-  const { bare } = sections.has("pages") ? prepareReferences(process.cwd(), copies, paths) : { bare: copies };
+/** The working tree's out/ on a spare port, with the bench's references under /__bench/. */
+async function serveWorkingTree(copies: string, bare: string) {
   // what the forms post (the send section's uploads and inquiries) is kept here, not in .data/
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const server = createPreviewServer({ log: () => {}, dataDir });
@@ -71,65 +86,125 @@ async function main() {
   server.on("request", (req, res) => (req.url?.startsWith(BENCH_PREFIX) ? references(req, res) : site(req, res)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, origin, dataDir };
+}
+
+async function pagesSection(sites: Site[], paths: string[], runs: number, bareOrigin: string, bareOut: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: ensureChromium(),
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+  });
+  try {
+    const measured = [];
+    for (const site of sites)
+      measured.push(await benchPages(site.origin, chrome.port, paths, { runs, outDir: site.outDir }));
+    const bare = await benchBare(bareOrigin, chrome.port, runs, bareOut);
+    const now = measured.at(-1)!;
+    const baseline = sites.length > 1 ? { label: sites[0]!.label, pages: measured[0]! } : undefined;
+    printPages({ bare, pages: now }, runs, baseline);
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main() {
+  const { runs, baselineRef, sections, paths } = options();
+  // The clone builds and serves on its own: measured first, before this process loads the machine.
+  if (sections.has("clone")) printClone(await benchClone());
+  // The preview server under a crowd runs in a process of its own.
+  if (sections.has("server")) await benchServer();
+  if (!["pages", "menu", "photo", "compression", "send"].some((s) => sections.has(s as Section))) return;
+
+  if (!isBuildCurrent()) {
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const compared = ["pages", "menu", "photo"].some((s) => sections.has(s as Section));
+  const baseline = compared && baselineRef ? await startBaseline(process.cwd(), baselineRef, BASELINE_PORT) : undefined;
+  const copies = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+  const { bare } = sections.has("pages") ? prepareReferences(process.cwd(), copies, paths) : { bare: copies };
+  if (baseline && sections.has("pages"))
+    writeNoScriptCopies(baseline.outDir, path.join(baseline.outDir, BENCH_PREFIX), paths);
+  const { server, origin, dataDir } = await serveWorkingTree(copies, bare);
+  const sites: Site[] = [
+    ...(baseline
+      ? [
+          {
+            label: `${baseline.ref} (${baseline.commit.slice(0, 7)})`,
+            origin: baseline.origin,
+            outDir: baseline.outDir,
+          },
+        ]
+      : []),
+    { label: "working tree", origin, outDir: path.join(process.cwd(), "out") },
+  ];
 
   try {
-    if (sections.has("pages")) {
-      const chrome = await chromeLauncher.launch({
-        chromePath: ensureChromium(),
-        chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
-      });
-      try {
-        printPages(await benchPages(origin, chrome.port, paths, { runs, bareOut: bare }), runs);
-      } finally {
-        chrome.kill();
-      }
+    if (sections.has("pages")) await pagesSection(sites, paths, runs, origin, bare);
+    if (sections.has("menu")) {
+      for (const site of sites) printMenu(site.label, await benchMenu(site.origin, paths));
     }
-    if (sections.has("menu")) printMenu(await benchMenu(origin, paths));
+    if (sections.has("photo")) {
+      for (const site of sites) printPhotoButton(site.label, await benchPhotoButton(site.origin, Math.max(runs, 3)));
+    }
     if (sections.has("compression")) await printCompression(origin);
     if (sections.has("send")) printSend(await benchSend(origin, server, runs));
   } finally {
     server.close();
+    baseline?.stop();
     fs.rmSync(copies, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function printMenu(figures: Awaited<ReturnType<typeof benchMenu>>) {
-  console.log("\nMeny-knappen, 375 px, CPU 4× tregere, median av 3: fra synlig til et trykk som åpner (mål: 0 ms)");
+function printMenu(label: string, figures: Awaited<ReturnType<typeof benchMenu>>) {
   console.log(
-    "«uten skript»: samme side med JavaScript slått av, målingens egen tid, omtrent gulvet for enhver side\n",
+    `\nMeny, ${label}: 375 px, CPU 4× slower, median of 3: from painted to the tap that opens it (goal: at most 250 ms)`,
+  );
+  console.log(
+    "'no JS': the same page with JavaScript disabled, the measuring's own time, about the floor for any page\n",
   );
   for (const f of figures) {
     console.log(
-      `  ${f.route.padEnd(36)} synlig ${String(f.visibleMs).padStart(5)} ms  åpner ${String(f.opensMs).padStart(5)} ms  dødt vindu ${String(f.deadTapMs).padStart(5)} ms  (${f.taps} trykk; uten skript ${String(f.noScriptMs).padStart(4)} ms)`,
+      `  ${f.route.padEnd(36)} painted ${String(f.visibleMs).padStart(5)} ms  opens ${String(f.opensMs).padStart(5)} ms  dead tap ${String(f.deadTapMs).padStart(5)} ms  (${f.taps} taps; no JS ${String(f.noScriptMs).padStart(4)} ms)`,
     );
   }
+}
+
+function printPhotoButton(label: string, runs: Awaited<ReturnType<typeof benchPhotoButton>>) {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const ms = (values: number[]) => `${median(values)} ms (${values.join(", ")})`;
+  console.log(`\n'Last opp bilder' on /pristilbud, ${label}: 375 px, slow 4G, CPU 4× slower, median of ${runs.length}`);
+  console.log(`  picker painted:       ${ms(runs.map((r) => r.paintedMs))}`);
+  console.log(`  tapped at once, photo taken (thumbnail shown): ${ms(runs.map((r) => r.worksMs))}`);
 }
 
 function printClone(c: Awaited<ReturnType<typeof benchClone>>) {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
-    `\nFra ny klone til nettstedet svarer (commit ${c.commit.slice(0, 7)}, lastsnitt ${c.load.toFixed(1)} ved start)\n`,
+    `\nFrom a fresh clone to the site answering (commit ${c.commit.slice(0, 7)}, load average ${c.load.toFixed(1)} at the start)\n`,
   );
   console.log(`  git clone:     ${s(c.cloneMs)}`);
-  console.log(`  npm install:   ${s(c.installMs)}  (fra npm-cachen)`);
-  console.log(`  npm start:     ${s(c.startMs)}  (bilder, ikoner, next build, til / svarer)`);
-  console.log(`  i alt:         ${s(c.totalMs)}`);
+  console.log(`  npm install:   ${s(c.installMs)}  (from npm's cache)`);
+  console.log(`  npm start:     ${s(c.startMs)}  (images, icons, next build, until / answers)`);
+  console.log(`  in all:        ${s(c.totalMs)}`);
 }
 
 async function printCompression(origin: string) {
   const c = await benchCompression(origin);
   const mainThread = await benchCompression(origin, { useWebWorker: false });
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-  console.log("\nBildekomprimering i Chromium (browser-image-compression i web worker, maks 1 MB og 1920 px)\n");
-  console.log(`  inn:                     4000×3000 JPEG, ${mb(c.inputBytes)}`);
-  console.log(`  ut:                      ${c.outputSize}, ${mb(c.outputBytes)}`);
-  console.log(`  tid:                     ${c.ms} ms`);
   console.log(
-    `  lengste hovedtråd-task:  ${c.longestTaskMs} ms (${c.longTasks} over 50 ms) – ${c.longestTaskMs < 200 ? "under" : "OVER"} grensen på 200 ms`,
+    "\nImage compression in Chromium (browser-image-compression in a web worker, at most 1 MB and 1920 px)\n",
+  );
+  console.log(`  in:                      4000×3000 JPEG, ${mb(c.inputBytes)}`);
+  console.log(`  out:                     ${c.outputSize}, ${mb(c.outputBytes)}`);
+  console.log(`  time:                    ${c.ms} ms`);
+  console.log(
+    `  longest main-thread task: ${c.longestTaskMs} ms (${c.longTasks} over 50 ms), ${c.longestTaskMs < 200 ? "under" : "OVER"} the 200 ms limit`,
   );
   console.log(
-    `  til sammenligning uten worker: ${mainThread.ms} ms, lengste hovedtråd-task ${mainThread.longestTaskMs} ms`,
+    `  without the worker, for comparison: ${mainThread.ms} ms, longest main-thread task ${mainThread.longestTaskMs} ms`,
   );
 }
 

@@ -120,7 +120,7 @@ async function main() {
   const next: Manifest = {};
   if (!fs.existsSync(IMAGE_SOURCE_DIR)) {
     console.error(
-      `Mappen ${path.relative(process.cwd(), IMAGE_SOURCE_DIR)} finnes ikke; bildene på siden hentes derfra.`,
+      `The folder ${path.relative(process.cwd(), IMAGE_SOURCE_DIR)} does not exist; the site's images are read from it.`,
     );
     process.exit(1);
   }
@@ -191,7 +191,7 @@ async function main() {
     console.error(`Bildene i content/images har feil:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     process.exit(1);
   }
-  console.log(`images: ${sources.length} bilder, ${remade} laget på nytt → ${IMAGE_OUTPUT_DIR}/`);
+  console.log(`images: ${sources.length} images, ${remade} made again → ${IMAGE_OUTPUT_DIR}/`);
 }
 
 main().catch((error) => {

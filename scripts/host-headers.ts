@@ -5,12 +5,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { OUT_DIR } from "./lib/build-stamp";
-import { formatHeadersFile, nginxConfig, parseHeadersFile } from "./lib/security-headers";
+import { OUT_DIR } from "../lib/hosting/build-stamp";
+import { formatHeadersFile, nginxConfig, parseHeadersFile } from "../lib/hosting/security-headers";
 
 const file = path.join(OUT_DIR, "_headers");
 if (!fs.existsSync(file)) {
-  console.error("out/_headers mangler: kjør npm run build først.");
+  console.error("out/_headers is missing: run npm run build first.");
   process.exit(1);
 }
 const rules = parseHeadersFile(fs.readFileSync(file, "utf8"));
@@ -18,6 +18,6 @@ const format = process.argv[2] ?? "nginx";
 if (format === "nginx") process.stdout.write(nginxConfig(rules) + "\n");
 else if (format === "headers") process.stdout.write(formatHeadersFile(rules) + "\n");
 else {
-  console.error("Bruk: npx tsx scripts/host-headers.ts [nginx|headers]");
+  console.error("Usage: npx tsx scripts/host-headers.ts [nginx|headers]");
   process.exit(1);
 }

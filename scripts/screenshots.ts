@@ -8,8 +8,8 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { routes } from "../e2e/routes";
-import { isBuildCurrent } from "./lib/build-stamp";
+import { routes } from "../lib/hosting/route-table";
+import { isBuildCurrent } from "../lib/hosting/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { createPreviewServer } from "../server/preview-server";
 

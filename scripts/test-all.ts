@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, in order, on a fresh machine.
  *   1. type check  2. lint  3. Jest unit tests  4. next build (static export), as the
- *      test build: with the test-only routes and a fake secret (scripts/lib/test-build.ts)
+ *      test build: with the test-only routes and a fake secret (lib/hosting/test-build.ts)
  *   5. Playwright e2e against the exported site in Debian's Chromium
  * Ends with one line `N passed, N failed`: the Jest and Playwright tests added
  * together, plus one failure for each of type check, lint or build that failed
@@ -71,6 +71,6 @@ if (built) {
   if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) failed++; // the runner itself broke
 }
 
-if (failures.length) console.log(`\nFeilet: ${failures.join(", ")}`);
+if (failures.length) console.log(`\nFailed: ${failures.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length || failed ? 1 : 0);

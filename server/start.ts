@@ -4,7 +4,7 @@
  * is the origin visitors reach it at when that is not this machine's loopback.
  */
 import { spawnSync } from "node:child_process";
-import { isBuildCurrent } from "../scripts/lib/build-stamp";
+import { isBuildCurrent } from "../lib/hosting/build-stamp";
 import { createPreviewServer } from "./preview-server";
 
 const port = Number(process.env.PORT ?? 3000);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { RENDER_ERROR_MESSAGE } from "@/scripts/lib/test-build";
+import { RENDER_ERROR_MESSAGE } from "@/lib/hosting/test-build";
 
 const noSubscription = () => () => {};
 

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useId, useRef, useSyncExternalStore } from "react";
-import { useHydrated } from "@/components/ui/useHydrated";
 import styles from "./MainNav.module.css";
 import { useRouteChange } from "./useRouteChange";
 
@@ -21,13 +20,11 @@ interface Props {
  * closes it on Escape or a tap outside. The script adds `aria-expanded` (read
  * from the popover itself, which may have been opened before the script ran),
  * gives focus back to the button on Escape, and closes the panel on navigation.
- * Until React has hydrated the button, the page's loader keeps taps and keys on
- * it from React (`data-native-until-hydrated`), so the browser opens the menu at
- * once instead of after React has hydrated the whole page.
+ * Hydrating changes nothing the browser shows: a panel opened before the script
+ * ran stays open and the button then says so.
  */
 export function MainNav({ label, toggleLabel, items, cta }: Props) {
   const pathname = usePathname();
-  const hydrated = useHydrated();
   const panelId = useId();
   const open = usePopoverOpen(panelId);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -57,11 +54,9 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
         type="button"
         className={styles.toggle}
         popoverTarget={panelId}
-        // Before hydration the browser itself reports the popover's state; an attribute would freeze it.
-        aria-expanded={hydrated ? open : undefined}
+        // Until the script runs the browser itself reports the popover's state; an attribute would freeze it.
+        aria-expanded={open}
         aria-controls={panelId}
-        // the mark the page's loader (scripts/lib/scripts-after-paint.ts) looks for
-        data-native-until-hydrated={hydrated ? undefined : ""}
       >
         <span className={styles.burger} aria-hidden="true" />
         {toggleLabel}
@@ -91,9 +86,10 @@ export function MainNav({ label, toggleLabel, items, cta }: Props) {
 
 /**
  * Whether the popover is open, as the browser says: it opens and closes the panel itself, also
- * before hydration (a tap or Enter then fires its toggle event before React listens).
+ * before hydration (a tap or Enter then fires its toggle event before React listens). Unknown
+ * (undefined) in the prerendered HTML and while hydrating, so hydration matches that HTML.
  */
-function usePopoverOpen(id: string): boolean {
+function usePopoverOpen(id: string): boolean | undefined {
   const subscribe = useCallback(
     (changed: () => void) => {
       const panel = document.getElementById(id);
@@ -103,7 +99,7 @@ function usePopoverOpen(id: string): boolean {
     [id],
   );
   const getSnapshot = useCallback(() => isOpen(document.getElementById(id)), [id]);
-  return useSyncExternalStore(subscribe, getSnapshot, () => false);
+  return useSyncExternalStore(subscribe, getSnapshot, () => undefined);
 }
 
 function isOpen(panel: HTMLElement | null): panel is HTMLElement {

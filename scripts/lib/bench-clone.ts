@@ -75,7 +75,7 @@ export async function benchClone(root = process.cwd()): Promise<CloneFigures> {
     server.on("exit", () => (exited = true));
     try {
       while (!(await answers(`http://127.0.0.1:${port}/`))) {
-        if (exited) throw new Error("npm start i klonen stoppet før nettstedet svarte");
+        if (exited) throw new Error("npm start in the clone stopped before the site answered");
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     } finally {

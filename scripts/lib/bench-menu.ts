@@ -1,8 +1,8 @@
 /**
  * For `npm run bench`: the mobile menu's dead-tap window per route. In
  * Chromium at 375 px with the CPU slowed 4×, the page is loaded and `Meny` is
- * tapped as soon as it is visible, then again after each second without effect,
- * until the menu opens. The window is the time from the button being visible to
+ * tapped in the first frame that shows it, then again after each second without
+ * effect, until the menu opens. The window is the time from the button being visible to
  * the menu being open: near 0 ms when the first tap works at once.
  *
  * Beside it, the same measure on the same page with JavaScript disabled (the
@@ -10,6 +10,7 @@
  * to the browser, the frame that shows the menu): roughly the floor for any page.
  */
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { phoneContext, tapBox, throttle, whenPainted } from "../../lib/testing/slow-phone";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 
 export interface MenuFigures {
@@ -29,20 +30,15 @@ const GIVE_UP_MS = 20_000;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function once(page: Page, url: string) {
-  const toggle = page.getByRole("button", { name: "Meny" });
   const link = page.getByRole("navigation", { name: "Hovedmeny" }).getByRole("link").first();
+  const painted = await whenPainted(page, "button[popovertarget]");
   const started = Date.now();
   await page.goto(url, { waitUntil: "commit" });
-  let visibleAt: number | undefined;
+  const box = await painted();
+  const visibleAt = Date.now();
   let taps = 0;
   while (Date.now() - started < GIVE_UP_MS) {
-    const box = await toggle.boundingBox().catch(() => null);
-    if (!box || !(await toggle.isVisible())) {
-      await page.waitForTimeout(10);
-      continue;
-    }
-    visibleAt ??= Date.now();
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await tapBox(page, box);
     taps++;
     // A tap that lands during a long task opens the menu when the task ends: that wait counts.
     const opened = await link
@@ -51,22 +47,16 @@ async function once(page: Page, url: string) {
       .catch(() => false);
     if (opened) return { visibleMs: visibleAt - started, opensMs: Date.now() - started, taps };
   }
-  throw new Error(`Meny åpnet seg ikke på ${url} innen ${GIVE_UP_MS / 1000} s`);
+  throw new Error(`Meny did not open on ${url} within ${GIVE_UP_MS / 1000} s`);
 }
 
 async function measure(browser: Browser, url: string, javaScriptEnabled: boolean) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     // a fresh context each run: nothing cached, as on a first visit
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 740 },
-      hasTouch: true,
-      isMobile: true,
-      javaScriptEnabled,
-    });
+    const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await throttle(page, { network: false });
     runs.push(await once(page, url));
     await context.close();
   }

@@ -17,7 +17,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import serveHandler from "serve-handler";
-import { firstLoadScripts, htmlFor } from "./export-inspect";
+import { firstLoadScripts, htmlFor } from "../../lib/hosting/export-inspect";
 
 export const BENCH_PREFIX = "/__bench";
 const BARE_PATH = `${BENCH_PREFIX}/bare`;
@@ -25,6 +25,8 @@ const lighthouseScript = path.join(__dirname, "lighthouse-scores.mjs");
 
 export interface LighthouseFigures {
   performance: number;
+  /** the JavaScript the page loaded while measured, compressed as sent */
+  scriptBytes: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -42,7 +44,7 @@ export interface PageFigures {
 }
 
 export interface PagesReport {
-  bare: LighthouseFigures & { jsGzip: number; htmlGzip: number };
+  bare: Awaited<ReturnType<typeof benchBare>>;
   pages: PageFigures[];
 }
 
@@ -101,12 +103,17 @@ export function benchHandler(copies: string, bare: string) {
   };
 }
 
-/** Writes the script-free copy of every route into `copies` (served at /__bench/nojs/<name>). */
-export function prepareReferences(root: string, copies: string, routes: string[]) {
+/** Writes the script-free copy of every route of the export `outDir` into `copies` (served at /__bench/nojs/<name>). */
+export function writeNoScriptCopies(outDir: string, copies: string, routes: string[]): void {
   fs.mkdirSync(path.join(copies, "nojs"), { recursive: true });
   for (const route of routes) {
-    fs.writeFileSync(path.join(copies, "nojs", `${fileName(route)}.html`), withoutScripts(htmlFor(route)));
+    fs.writeFileSync(path.join(copies, "nojs", `${fileName(route)}.html`), withoutScripts(htmlFor(route, outDir)));
   }
+}
+
+/** The script-free copies of the working tree's pages, and the bare Next.js export. */
+export function prepareReferences(root: string, copies: string, routes: string[]) {
+  writeNoScriptCopies(path.join(root, "out"), copies, routes);
   return { bare: bareExport(root) };
 }
 
@@ -128,23 +135,25 @@ async function medianOf(runs: number, measure: () => Promise<LighthouseFigures>)
   return all[Math.floor(all.length / 2)]!;
 }
 
+/** The bare Next.js page's figures (the reference every route is compared with). */
+export async function benchBare(origin: string, chromePort: number, runs: number, bareOut: string) {
+  const bareHtml = fs.readFileSync(path.join(bareOut, "index.html"), "utf8");
+  const jsGzip = firstLoadScripts(bareHtml.replaceAll(`${BARE_PATH}/`, "/"), bareOut).reduce((s, x) => s + x.gzip, 0);
+  const figures = await medianOf(runs, () => lighthouse(`${origin}${BARE_PATH}/`, chromePort));
+  console.error(`measured ${BARE_PATH}/`);
+  return { ...figures, jsGzip, htmlGzip: gzip(bareHtml) };
+}
+
+/** Each route of the site served at `origin` (its export in `outDir`) beside its script-free copy. */
 export async function benchPages(
   origin: string,
   chromePort: number,
   routes: string[],
-  { runs = 1, bareOut }: { runs?: number; bareOut: string },
-): Promise<PagesReport> {
-  const bareHtml = fs.readFileSync(path.join(bareOut, "index.html"), "utf8");
-  const bareJs = firstLoadScripts(bareHtml.replaceAll(`${BARE_PATH}/`, "/"), bareOut).reduce((s, x) => s + x.gzip, 0);
-  const bare = {
-    ...(await medianOf(runs, () => lighthouse(`${origin}${BARE_PATH}/`, chromePort))),
-    jsGzip: bareJs,
-    htmlGzip: gzip(bareHtml),
-  };
-  console.error(`målt ${BARE_PATH}/`);
+  { runs = 1, outDir }: { runs?: number; outDir: string },
+): Promise<PageFigures[]> {
   const pages: PageFigures[] = [];
   for (const route of routes) {
-    const html = htmlFor(route);
+    const html = htmlFor(route, outDir);
     const page = await medianOf(runs, () => lighthouse(`${origin}${route}`, chromePort));
     const noScripts = await medianOf(runs, () =>
       lighthouse(`${origin}${BENCH_PREFIX}/nojs/${fileName(route)}`, chromePort),
@@ -153,88 +162,85 @@ export async function benchPages(
       route,
       page,
       noScripts,
-      jsGzip: firstLoadScripts(html).reduce((s, x) => s + x.gzip, 0),
+      jsGzip: firstLoadScripts(html, outDir).reduce((s, x) => s + x.gzip, 0),
       htmlGzip: gzip(html),
       htmlGzipWithoutInline: gzip(withoutInlineScripts(html)),
     });
-    console.error(`målt ${route}`);
+    console.error(`measured ${origin}${route}`);
   }
-  return { bare, pages };
+  return pages;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** One figure for the baseline and the working tree: `base → now`, or `now` alone. */
+const pair = (now: string, base?: string) => (base === undefined ? now : `${base} → ${now}`);
 
-export function printPages({ bare, pages }: PagesReport, runs: number): void {
+function table(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log(line(header));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  rows.forEach((r) => console.log(line(r)));
+}
+
+/** Prints each route's figures, the baseline's beside the working tree's when there is one. */
+export function printPages(
+  report: PagesReport,
+  runs: number,
+  baseline?: { label: string; pages: PageFigures[] },
+): void {
+  const { bare, pages } = report;
+  const before = (route: string) => baseline?.pages.find((p) => p.route === route);
+  const figures = (p: PageFigures) => ({
+    perf: (p.page.performance / 100).toFixed(2),
+    lcp: s(p.page.lcpMs),
+    ratio: (p.page.lcpMs / p.noScripts.lcpMs).toFixed(2),
+    tbt: `${p.page.tbtMs} ms`,
+    cls: p.page.cls.toFixed(3),
+    js: kb(p.page.scriptBytes),
+  });
   const header = [
     "route",
     "perf",
     "LCP",
-    "LCP ÷ uten skript",
+    "LCP ÷ no scripts",
     "TBT",
-    "TBT − bar side",
     "CLS",
-    "JS gzip",
-    "JS − bar side",
-    "HTML gzip",
-    "HTML uten inline",
-    "LCP-element",
+    "JS loaded",
+    "LCP no scripts",
+    "LCP element",
   ];
-  const rows = [
-    [
-      "bar Next.js-side",
-      (bare.performance / 100).toFixed(2),
-      s(bare.lcpMs),
-      "",
-      `${bare.tbtMs} ms`,
-      "",
-      String(bare.cls),
-      kb(bare.jsGzip),
-      "",
-      kb(bare.htmlGzip),
-      "",
-      "",
-    ],
-    ...pages.flatMap((p) => [
-      [
-        p.route,
-        (p.page.performance / 100).toFixed(2),
-        s(p.page.lcpMs),
-        (p.page.lcpMs / p.noScripts.lcpMs).toFixed(2),
-        `${p.page.tbtMs} ms`,
-        `${p.page.tbtMs - bare.tbtMs} ms`,
-        String(p.page.cls),
-        kb(p.jsGzip),
-        kb(p.jsGzip - bare.jsGzip),
-        kb(p.htmlGzip),
-        kb(p.htmlGzipWithoutInline),
-        p.page.lcpElement.replace(/\s+/g, " ").slice(0, 40),
-      ],
-      [
-        `  ${p.route} uten skript`,
-        (p.noScripts.performance / 100).toFixed(2),
-        s(p.noScripts.lcpMs),
-        "",
-        `${p.noScripts.tbtMs} ms`,
-        "",
-        String(p.noScripts.cls),
-        "",
-        "",
-        "",
-        "",
-        "",
-      ],
-    ]),
-  ];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  const rows = pages.map((p) => {
+    const now = figures(p);
+    const b = before(p.route);
+    const base = b && figures(b);
+    return [
+      p.route,
+      pair(now.perf, base?.perf),
+      pair(now.lcp, base?.lcp),
+      pair(now.ratio, base?.ratio),
+      pair(now.tbt, base?.tbt),
+      pair(now.cls, base?.cls),
+      pair(now.js, base?.js),
+      pair(s(p.noScripts.lcpMs), b && s(b.noScripts.lcpMs)),
+      p.page.lcpElement.replace(/\s+/g, " ").slice(0, 40),
+    ];
+  });
   console.log(
-    `\nLighthouse mobil (simulert treg 4G, 4× CPU), ${runs === 1 ? "én måling" : `median av ${runs}`} per side, samme server\n`,
+    `\nLighthouse mobile (simulated slow 4G, CPU 4×), ${runs === 1 ? "one run" : `median of ${runs}`} per page` +
+      (baseline ? `; each figure ${baseline.label} → working tree` : ""),
   );
-  console.log(line(header));
-  console.log(line(widths.map((w) => "-".repeat(w))));
-  rows.forEach((r) => console.log(line(r)));
-  console.log("\nLCP-faser (ms) før største maling, siden / uten skript:");
+  console.log(
+    `bare Next.js page: perf ${(bare.performance / 100).toFixed(2)}, LCP ${s(bare.lcpMs)}, TBT ${bare.tbtMs} ms, JS ${kb(bare.jsGzip)}, HTML ${kb(bare.htmlGzip)}\n`,
+  );
+  table(header, rows);
+  console.log(
+    "\nFirst-load JS gzip (the page's script tags) and HTML gzip (with / without inline scripts), working tree:",
+  );
+  for (const p of pages)
+    console.log(`  ${p.route}: JS ${kb(p.jsGzip)}, HTML ${kb(p.htmlGzip)} / ${kb(p.htmlGzipWithoutInline)}`);
+  console.log("\nLCP phases (ms) before the largest paint, page / its script-free copy, working tree:");
   for (const p of pages) {
     const phases = Object.entries(p.page.lcpPhases)
       .map(([k, v]) => `${k} ${v}/${p.noScripts.lcpPhases[k] ?? "–"}`)

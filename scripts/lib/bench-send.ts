@@ -28,10 +28,9 @@ import { getStrings } from "../../lib/content";
 import { THANKS_PATH } from "../../lib/routes";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 import { makeBenchPhoto } from "./bench-photo";
+import { CPU_SLOWDOWN, SLOW_4G, phoneContext, throttle } from "../../lib/testing/slow-phone";
 
 /** Slow 4G as the bench models it; CDP takes bytes per second. */
-export const SLOW_4G = { latencyMs: 150, uploadBitsPerSecond: 750_000, downloadBitsPerSecond: 1_600_000 };
-const CPU_SLOWDOWN = 4;
 const PHOTOS = 4;
 const CHOOSE_TO_SEND_MS = 5_000;
 const GIVE_UP_MS = 300_000;
@@ -130,19 +129,6 @@ function workOverlays(damage: Locator): Locator {
   return damage.getByText(new RegExp(`^(${escapeRegExp(waiting)}|${escapeRegExp(busy)})`));
 }
 
-/** Slow 4G and a 4× slower CPU, for this page only. */
-async function throttle(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: SLOW_4G.latencyMs,
-    uploadThroughput: SLOW_4G.uploadBitsPerSecond / 8,
-    downloadThroughput: SLOW_4G.downloadBitsPerSecond / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-}
-
 /** Chooses the photos, then watches the thumbnails for 5 s: when were they all ready, and how many are at the end. */
 async function choosePhotos(page: Page, files: string[]) {
   const damage = page.getByRole("region", { name: "Skade 1" });
@@ -167,7 +153,7 @@ async function tapSend(page: Page): Promise<{ started: number; waitMs: number }>
   const send = page.getByRole("button", { name: "Send forespørsel" });
   await send.scrollIntoViewIfNeeded();
   const box = await send.boundingBox();
-  if (!box) throw new Error("Fant ikke Send forespørsel");
+  if (!box) throw new Error("Send forespørsel not found");
   const started = Date.now();
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   const failed = page.getByRole("alert").filter({ hasText: "Forespørselen ble ikke sendt" });
@@ -181,7 +167,7 @@ async function tapSend(page: Page): Promise<{ started: number; waitMs: number }>
 
 /** One run in a fresh context (nothing cached, no draft): fill, choose, wait 5 s, send. */
 async function once(browser: Browser, origin: string, files: string[], server: http.Server): Promise<SendRun> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const context = await phoneContext(browser);
   const serverSide = watchServer(server);
   try {
     const page = await context.newPage();
@@ -196,7 +182,7 @@ async function once(browser: Browser, origin: string, files: string[], server: h
     const { started, waitMs } = await tapSend(page);
     const since = (at: number) => (at ? at - started : undefined);
     if (serverSide.received.some((r) => !Number.isFinite(r.bytes)))
-      throw new Error("En forespørsel kom uten Content-Length");
+      throw new Error("A request came without Content-Length");
     const uploads = serverSide.received.filter((r) => r.path === MEDIA_PATH).map((r) => r.bytes);
     const inquiryBodyBytes = serverSide.received.find((r) => r.path === INQUIRY_PATH)?.bytes ?? 0;
     const requests = serverSide.received.length;
@@ -253,32 +239,32 @@ export function printSend({ runs, inputBytes, loadBefore, loadAfter }: SendFigur
   const requests = mid.uploadBodyBytes.length + 1;
   const bodyTotal = mid.uploadBodyBytes.reduce((sum, b) => sum + b, 0) + mid.inquiryBodyBytes;
   console.log(
-    `\nVenting etter Send, 375 px: ${PHOTOS} bilder valgt i Skade 1 ${CHOOSE_TO_SEND_MS / 1000} s før Send; treg 4G (${SLOW_4G.latencyMs} ms rundtur, 750 kbit/s opp, 1,6 Mbit/s ned) og CPU ${CPU_SLOWDOWN}× tregere, slått på etter at /pristilbud hadde lastet, før feltene ble fylt og bildene valgt${runs.length > 1 ? `; kjøringen med median venting av ${runs.length}` : ""}\n`,
+    `\nWait after Send, 375 px: ${PHOTOS} photos chosen in Skade 1 ${CHOOSE_TO_SEND_MS / 1000} s before Send; slow 4G (${SLOW_4G.latencyMs} ms round trip, 750 kbit/s up, 1.6 Mbit/s down) and CPU ${CPU_SLOWDOWN}× slower, switched on after /pristilbud had loaded, before the fields were filled and the photos chosen${runs.length > 1 ? `; the run with the median wait of ${runs.length}` : ""}\n`,
   );
-  console.log(`  inn:                    ${PHOTOS} × 4000×3000 JPEG: ${inputBytes.map(mb).join(", ")}`);
-  console.log(`  komprimert (lagret):    ${mid.photoBytes.map(mb).join(", ")}; i alt ${mb(photoTotal)}`);
-  console.log(`  klare før Send:         ${mid.readyAtSend} av ${PHOTOS}${readyText(mid)}`);
-  console.log(`  venting:              ${ms(mid.waitMs)}  (fra trykket på Send til takkesidens URL)`);
+  console.log(`  in:                     ${PHOTOS} × 4000×3000 JPEG: ${inputBytes.map(mb).join(", ")}`);
+  console.log(`  compressed (stored):    ${mid.photoBytes.map(mb).join(", ")}; in all ${mb(photoTotal)}`);
+  console.log(`  ready before Send:      ${mid.readyAtSend} of ${PHOTOS}${readyText(mid)}`);
+  console.log(`  wait:                 ${ms(mid.waitMs)}  (from the tap on Send to the thank-you page's URL)`);
   console.log(
-    `  gulv:                 ${ms(mid.floorMs)}  (${bodyTotal} byte i ${requests} forespørsler ved 750 kbit/s + ${requests} × ${SLOW_4G.latencyMs} ms)`,
+    `  floor:                ${ms(mid.floorMs)}  (${bodyTotal} bytes in ${requests} requests at 750 kbit/s + ${requests} × ${SLOW_4G.latencyMs} ms)`,
   );
-  console.log(`  venting ÷ gulv:         ${ratio(mid)}  (mål ≤ 1,10)`);
-  console.log(`  opplastinger samtidig:  høyst ${mid.maxUploadsAtOnce}`);
+  console.log(`  wait ÷ floor:           ${ratio(mid)}  (goal ≤ 1.10)`);
+  console.log(`  uploads at once:        at most ${mid.maxUploadsAtOnce}`);
   const at = (value?: number) => (value === undefined ? "–" : `${value} ms`);
   const { firstUploadMs, lastUploadMs, inquiryMs } = mid.timeline;
   console.log(
-    `  etter Send:             første opplasting startet ${at(firstUploadMs)}, siste ferdig ${at(lastUploadMs)}, forespørselen besvart ${at(inquiryMs)}, takkesiden ${mid.waitMs} ms`,
+    `  after Send:             first upload started ${at(firstUploadMs)}, last done ${at(lastUploadMs)}, inquiry answered ${at(inquiryMs)}, thank-you page ${mid.waitMs} ms`,
   );
   if (runs.length > 1) {
-    console.log(`  alle kjøringer:         ${runs.map((r) => `${r.waitMs} ms (÷ gulv ${ratio(r)})`).join(", ")}`);
+    console.log(`  all runs:               ${runs.map((r) => `${r.waitMs} ms (÷ floor ${ratio(r)})`).join(", ")}`);
   }
   console.log(
-    `  lastsnitt (1 min):      ${loadBefore.toFixed(1)} før, ${loadAfter.toFixed(1)} etter (${os.cpus().length} kjerner)`,
+    `  load average (1 min):   ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (${os.cpus().length} cores)`,
   );
 }
 
 function readyText(run: SendRun): string {
   return run.allReadyAfterMs === undefined
-    ? ` (ikke alle klare innen ${CHOOSE_TO_SEND_MS / 1000} s)`
-    : ` (alle klare ${s(run.allReadyAfterMs)} etter at de ble valgt)`;
+    ? ` (not all ready within ${CHOOSE_TO_SEND_MS / 1000} s)`
+    : ` (all ready ${s(run.allReadyAfterMs)} after they were chosen)`;
 }

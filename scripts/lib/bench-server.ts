@@ -240,7 +240,7 @@ function patternMs(pattern: RegExp, n: number): number {
 }
 
 export async function benchServer(): Promise<void> {
-  console.log("\nForhåndsvisningsserveren under trykk (egen prosess, loopback)\n");
+  console.log("\nThe preview server under a crowd (its own process, loopback)\n");
   const contact = JSON.stringify({ email: "kari@example.no", phone: "+47 912 34 567", message: "Bestilling av time" });
   let server = await startChild();
   try {
@@ -252,12 +252,12 @@ export async function benchServer(): Promise<void> {
       }),
     );
     console.log(
-      `  POST /api/contact, 50 om gangen, 1000 i alt:  ${posts.perSecond}/s, p95 ${posts.p95} ms (${posts.statuses})`,
+      `  POST /api/contact, 50 at once, 1000 in all:   ${posts.perSecond}/s, p95 ${posts.p95} ms (${posts.statuses})`,
     );
     const oneMb = await noiseJpeg(1024 * 1024);
     const uploads = await load(200, 50, uploadOf(server.origin, oneMb, "bench.jpg"));
     console.log(
-      `  POST /api/media 1 MB, 50 om gangen, 200 i alt: ${uploads.perSecond}/s, p95 ${uploads.p95} ms (${uploads.statuses})`,
+      `  POST /api/media 1 MB, 50 at once, 200 in all:  ${uploads.perSecond}/s, p95 ${uploads.p95} ms (${uploads.statuses})`,
     );
   } finally {
     await stopChild(server);
@@ -283,8 +283,8 @@ export async function benchServer(): Promise<void> {
     const crowd = await load(20, 20, uploadOf(server.origin, big, "stor.jpg"));
     const peak = memoryKb(server.proc.pid!, "VmHWM");
     console.log(
-      `  20 opplastinger à ${(big.length / 1024 / 1024).toFixed(1)} MB samtidig: minne ${Math.round(before / 1024)} MB før, ` +
-        `topp ${Math.round(peak / 1024)} MB (${crowd.statuses}; ${((20 * big.length) / 1024 / 1024) | 0} MB sendt i alt)`,
+      `  20 uploads of ${(big.length / 1024 / 1024).toFixed(1)} MB at once: memory ${Math.round(before / 1024)} MB before, ` +
+        `peak ${Math.round(peak / 1024)} MB (${crowd.statuses}; ${((20 * big.length) / 1024 / 1024) | 0} MB sent in all)`,
     );
   } finally {
     await stopChild(server);
@@ -292,8 +292,8 @@ export async function benchServer(): Promise<void> {
 
   // The pattern the server had before, kept here only to show the difference.
   const OLD_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-  console.log("\n  E-postmønsteret mot en fiendtlig adresse «a@» + n punktum + «@» (ms per test):");
-  console.log("  n        gammelt     nytt");
+  console.log('\n  The e-mail pattern against a hostile address "a@" + n dots + "@" (ms per test):');
+  console.log("  n        old         new");
   for (const n of [2_000, 4_000, 8_000, 16_000]) {
     console.log(
       `  ${String(n).padEnd(8)} ${patternMs(OLD_EMAIL_PATTERN, n).toFixed(1).padStart(8)}  ${patternMs(EMAIL_PATTERN, n).toFixed(3).padStart(8)}`,
@@ -303,6 +303,6 @@ export async function benchServer(): Promise<void> {
     console.log(`  ${String(n).padEnd(8)} ${"–".padStart(8)}  ${patternMs(EMAIL_PATTERN, n).toFixed(3).padStart(8)}`);
   }
   console.log(
-    "  (gammelt: dobbel lengde gir fire ganger tiden; nytt: lineært, og skjemaet slipper ikke over 254 tegn inn)",
+    "  (old: double the length takes four times as long; new: linear, and the schema lets nothing over 254 characters in)",
   );
 }

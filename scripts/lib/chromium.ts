@@ -12,15 +12,13 @@ export function ensureChromium(): string {
   const wanted = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
   if (fs.existsSync(wanted)) return wanted;
   if (process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium mangler – installerer Debian-pakken chromium …");
+    console.log("Chromium is missing: installing the Debian package chromium …");
     execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
       stdio: "inherit",
     });
     if (fs.existsSync(DEFAULT_CHROMIUM)) return DEFAULT_CHROMIUM;
   }
-  throw new Error(
-    `Fant ikke Chromium på ${wanted}. Installer den (sudo apt-get install chromium) eller sett CHROMIUM_PATH.`,
-  );
+  throw new Error(`Chromium not found at ${wanted}. Install it (sudo apt-get install chromium) or set CHROMIUM_PATH.`);
 }
 
 /** The flags our sandboxed machines need (no network but the registries, no GPU, root). */

@@ -20,8 +20,14 @@ const element = lcpItems[0]?.items?.[0]?.node?.snippet ?? "";
 const phases = Object.fromEntries(
   (lcpItems[1]?.items ?? []).map((phase) => [phase.phase, Math.round(phase.timing ?? 0)]),
 );
+// The JavaScript the page loaded while Lighthouse watched it, as sent (compressed): the same
+// measure for any build, however its scripts are started.
+const scriptBytes = (audits["network-requests"]?.details?.items ?? [])
+  .filter((request) => request.resourceType === "Script")
+  .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
 console.log(
   JSON.stringify({
+    scriptBytes,
     performance: score("performance"),
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),

@@ -2,7 +2,7 @@
 import type http from "node:http";
 import type { z } from "zod";
 import { IMAGE_TYPES } from "../../lib/api/contract";
-import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
+import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 
 export class HttpError extends Error {
   constructor(

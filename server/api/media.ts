@@ -28,7 +28,7 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import serveHandler from "serve-handler";
 import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, SHAREABLE_MEDIA_NAME, type MediaResponse } from "../../lib/api/contract";
-import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
+import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 import { clientSignal } from "../request";
 import type { ApiContext } from "./context";
 import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./http";

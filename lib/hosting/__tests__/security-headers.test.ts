@@ -12,7 +12,7 @@ import {
   nginxConfig,
   parseHeadersFile,
   routeForHtmlFile,
-} from "../lib/security-headers";
+} from "../security-headers";
 
 const none = { apiUrl: "", adminUrl: "", googleMapsApiKey: "", gtmId: "", scriptHashes: [] };
 const directive = (csp: string, name: string) =>
@@ -41,7 +41,7 @@ test("the API and admin hosts are allowed to connect, by origin", () => {
     adminUrl: "https://admin.bulk.example",
   });
   expect(directive(csp, "connect-src")).toEqual(["'self'", "https://api.bulk.example", "https://admin.bulk.example"]);
-  expect(() => contentSecurityPolicy({ ...none, apiUrl: "ikke en adresse" })).toThrow(/Ugyldig adresse/);
+  expect(() => contentSecurityPolicy({ ...none, apiUrl: "ikke en adresse" })).toThrow(/Not a valid address/);
 });
 
 test("Google's hosts only for the configured feature", () => {

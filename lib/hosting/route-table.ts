@@ -2,7 +2,7 @@
  * Every route of the site and the heading it must show. Some headings are the
  * workshop's fixed wording, written out here; the others come from the content files.
  */
-import { getArticles, getProjects, getStrings, getDetailingPage } from "../lib/content";
+import { getArticles, getProjects, getStrings, getDetailingPage } from "../content";
 import {
   ABOUT_PATH,
   articlePath,
@@ -15,7 +15,7 @@ import {
   PROJECTS_PATH,
   QUOTE_PATH,
   THANKS_PATH,
-} from "../lib/routes";
+} from "../routes";
 
 const strings = getStrings();
 const [firstProject] = getProjects();

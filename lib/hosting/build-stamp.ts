@@ -18,9 +18,6 @@ const SOURCES = [
   "public",
   "next.config.ts",
   "scripts/postbuild.ts",
-  "scripts/lib/scripts-after-paint.ts",
-  "scripts/lib/compile-hints.ts",
-  "scripts/lib/security-headers.ts",
   "package-lock.json",
   "tsconfig.json",
 ];

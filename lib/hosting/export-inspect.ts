@@ -7,7 +7,6 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { OUT_DIR } from "./build-stamp";
-import { scriptsAfterFirstPaint } from "./scripts-after-paint";
 
 /** The file in out/ a same-origin URL path is served from (clean URLs), or undefined. */
 export function fileForPath(urlPath: string, outDir = OUT_DIR): string | undefined {
@@ -24,7 +23,7 @@ export function fileForPath(urlPath: string, outDir = OUT_DIR): string | undefin
 /** The out/ HTML file for a route. */
 export function htmlFor(route: string, outDir = OUT_DIR): string {
   const file = fileForPath(route, outDir);
-  if (!file) throw new Error(`Ingen HTML i out/ for ${route}`);
+  if (!file) throw new Error(`No HTML in out/ for ${route}`);
   return fs.readFileSync(file, "utf8");
 }
 
@@ -41,9 +40,9 @@ export function listHtmlFiles(outDir = OUT_DIR): string[] {
   return found.sort();
 }
 
-/** Every URL an HTML page refers to: href, src, poster, each srcset candidate and the scripts it starts after its paint. */
+/** Every URL an HTML page refers to: href, src, poster and each srcset candidate. */
 export function referencedUrls(html: string): string[] {
-  const urls: string[] = [...scriptsAfterFirstPaint(html)];
+  const urls: string[] = [];
   for (const match of html.matchAll(/\s(?:href|src|poster)="([^"]+)"/g)) urls.push(match[1]!);
   for (const match of html.matchAll(/\s(?:srcset|srcSet)="([^"]+)"/g)) {
     for (const candidate of match[1]!.split(",")) urls.push(candidate.trim().split(/\s+/)[0]!);
@@ -51,17 +50,13 @@ export function referencedUrls(html: string): string[] {
   return urls.map((u) => u.replace(/&amp;/g, "&"));
 }
 
-/**
- * The scripts a page loads on first visit, with their gzip size in bytes: its
- * script tags and those it starts after its first paint.
- */
+/** The scripts a page loads on first visit (its script tags), with their gzip size in bytes. */
 export function firstLoadScripts(html: string, outDir = OUT_DIR): { src: string; gzip: number }[] {
   const sources = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) sources.add(match[1]!);
-  for (const src of scriptsAfterFirstPaint(html)) sources.add(src);
   return [...sources].map((src) => {
     const file = fileForPath(src, outDir);
-    if (!file) throw new Error(`Skriptet ${src} finnes ikke i out/`);
+    if (!file) throw new Error(`The script ${src} is not in out/`);
     return { src, gzip: zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length };
   });
 }

@@ -20,7 +20,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { config as buildConfig } from "../../lib/config";
+import { config as buildConfig } from "../config";
 
 export interface CspOptions {
   apiUrl: string;
@@ -61,7 +61,7 @@ function origin(url: string): string[] {
   try {
     return [new URL(url).origin];
   } catch {
-    throw new Error(`Ugyldig adresse i konfigurasjonen: ${url}`);
+    throw new Error(`Not a valid address in the configuration: ${url}`);
   }
 }
 
@@ -197,12 +197,12 @@ export const HEADERS_FILE_LIMITS = { rules: 100, lineLength: 2000 };
 /** The `_headers` file (Netlify, Cloudflare Pages). */
 export function formatHeadersFile(rules: HeaderRule[]): string {
   const lines = [
-    "# Written by scripts/postbuild.ts from scripts/lib/security-headers.ts. Do not edit; rebuild.",
+    "# Written by scripts/postbuild.ts from lib/hosting/security-headers.ts. Do not edit; rebuild.",
     ...rules.flatMap((rule) => [rule.path, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`), ""]),
   ];
   const tooLong = lines.find((line) => line.length > HEADERS_FILE_LIMITS.lineLength);
   if (rules.length > HEADERS_FILE_LIMITS.rules || tooLong) {
-    throw new Error(`_headers går over vertens grenser (${rules.length} regler): ${tooLong?.slice(0, 80) ?? ""}`);
+    throw new Error(`_headers goes over the host's limits (${rules.length} rules): ${tooLong?.slice(0, 80) ?? ""}`);
   }
   return lines.join("\n");
 }
@@ -217,7 +217,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
     const rule = rules.at(-1);
     const colon = line.indexOf(":");
-    if (!rule || colon < 0) throw new Error(`_headers: uventet linje «${line.trim()}»`);
+    if (!rule || colon < 0) throw new Error(`_headers: unexpected line "${line.trim()}"`);
     rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
   return rules;
@@ -243,7 +243,7 @@ export function nginxConfig(rules: HeaderRule[]): string {
   const prefixes = rules.filter((r) => r.path.endsWith("/*") && r.path !== "/*");
   const notFound = pages.find((r) => r.path === "/404");
   return [
-    "# Written from scripts/lib/security-headers.ts (npx tsx scripts/host-headers.ts nginx). Rebuild, then regenerate.",
+    "# Written from lib/hosting/security-headers.ts (npx tsx scripts/host-headers.ts nginx). Rebuild, then regenerate.",
     "# Inside your server { } block, with root pointing at out/:",
     "",
     "location / {",

@@ -1,0 +1,69 @@
+/**
+ * A slow phone, for the browser tests and `npm run bench`: Chromium at 375 px
+ * with touch, the CPU slowed 4× and slow 4G (Lighthouse's mobile profile), and
+ * a tap that lands as soon as an element is painted, as a visitor's would.
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
+
+export const PHONE_VIEWPORT = { width: 375, height: 740 };
+export const CPU_SLOWDOWN = 4;
+export const SLOW_4G = { latencyMs: 150, uploadBitsPerSecond: 750_000, downloadBitsPerSecond: 1_600_000 };
+
+/** A fresh context (nothing cached, as on a first visit) with a phone's viewport and touch. */
+export function phoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...options, viewport: PHONE_VIEWPORT, hasTouch: true, isMobile: true });
+}
+
+/** Slows this page's CPU, and with `network` its connection to slow 4G. */
+export async function throttle(page: Page, { network = true }: { network?: boolean } = {}): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  if (network) {
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: SLOW_4G.latencyMs,
+      uploadThroughput: SLOW_4G.uploadBitsPerSecond / 8,
+      downloadThroughput: SLOW_4G.downloadBitsPerSecond / 8,
+    });
+  }
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const PAINTED = "__slowPhonePainted";
+
+/**
+ * Await before `page.goto`; the function it gives resolves with the element's box in the
+ * first animation frame that shows it (a frame's callbacks run just before it is painted):
+ * from the page's own frames, not from polling, which waits behind whatever task the page runs.
+ */
+export async function whenPainted(page: Page, selector: string): Promise<() => Promise<Box>> {
+  let painted: (box: Box) => void = () => {};
+  const box = new Promise<Box>((resolve) => (painted = resolve));
+  await page.exposeFunction(PAINTED, (b: Box) => painted(b));
+  await page.addInitScript(
+    ({ selector, name }) => {
+      const look = () => {
+        const element = document.querySelector(selector);
+        const rect = element?.getBoundingClientRect();
+        if (element && rect && rect.width > 0 && getComputedStyle(element).visibility === "visible") {
+          const report = (window as unknown as Record<string, (b: Box) => void>)[name]!;
+          report({ x: rect.x, y: rect.y, width: rect.width, height: rect.height });
+        } else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    },
+    { selector, name: PAINTED },
+  );
+  return () => box;
+}
+
+/** A tap in the middle of a box. */
+export function tapBox(page: Page, box: Box): Promise<void> {
+  return page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
