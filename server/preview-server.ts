@@ -172,7 +172,7 @@ function answerError(
   res: http.ServerResponse,
   error: unknown,
 ): void {
-  if (error instanceof ClientGone || req.socket.destroyed) {
+  if (error instanceof ClientGone) {
     res.destroy();
     return;
   }
@@ -182,7 +182,7 @@ function answerError(
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
     log(`feil ved ${req.method} ${(req.url ?? "").slice(0, 200)}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
   }
-  if (res.headersSent) {
+  if (res.headersSent || req.socket.destroyed) {
     res.destroy();
     return;
   }
