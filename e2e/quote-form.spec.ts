@@ -13,6 +13,7 @@ import { getSite } from "../lib/content";
 import { firstLoadScripts, htmlFor } from "../scripts/lib/export-inspect";
 import { OUT_DIR } from "../scripts/lib/build-stamp";
 import { createPreviewServer } from "../server/preview-server";
+import { PHOTO_WORKER_SCRIPT, workerBootstraps } from "./photo-worker";
 import { makePhotos } from "./photos";
 
 const site = getSite();
@@ -105,18 +106,16 @@ async function expectFailureAlert(page: Page, text: RegExp) {
   return alert;
 }
 
-test("the compression library is not in the first-load JavaScript of / and /pristilbud", () => {
+test("the photo work is not in the first-load JavaScript of / and /pristilbud", () => {
   for (const route of ["/", "/pristilbud"]) {
     for (const script of firstLoadScripts(htmlFor(route))) {
       const code = fs.readFileSync(path.join(OUT_DIR, script.src), "utf8");
-      // names only the library's own code has (our code names just its URL)
-      const library = ["approximateBelowMaximumCanvasSizeOfBrowser", "cdn.jsdelivr.net"].filter((s) =>
-        code.includes(s),
-      );
-      expect(library, `${route} ${script.src}`).toEqual([]);
+      // what only lib/photos has: its drawing setting and its worker's bootstrap
+      const photoWork = ["imageSmoothingQuality", "turbopack-worker-"].filter((s) => code.includes(s));
+      expect(photoWork, `${route} ${script.src}`).toEqual([]);
     }
   }
-  expect(fs.existsSync(path.join(OUT_DIR, "vendor", "browser-image-compression.js"))).toBe(true);
+  expect(workerBootstraps()).toHaveLength(1);
 });
 
 test("the forms' code (react-hook-form, the checks) is not in the first load of /, /pristilbud and /kontakt", () => {
@@ -227,7 +226,7 @@ test.describe("on a phone", () => {
     const c = contact();
     await fillContact(form, c);
     const beforePhotos = requests.length;
-    expect(requests.some((r) => r.url().includes("browser-image-compression"))).toBe(false);
+    expect(requests.some((r) => PHOTO_WORKER_SCRIPT.test(r.url()))).toBe(false);
     await addPhotos(form);
 
     // the inquiry is held until the progress view has been looked at: the photos are ready before
@@ -247,9 +246,9 @@ test.describe("on a phone", () => {
     await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Takk for henvendelsen!");
 
-    // the library and its worker's copy came from our own origin, after the photos were chosen; nothing left the site
+    // the photo worker came from our own origin, after the photos were chosen; nothing left the site
     const later = requests.slice(beforePhotos).map((r) => r.url());
-    expect(later.some((u) => u.endsWith("/vendor/browser-image-compression.js"))).toBe(true);
+    expect(later.some((u) => PHOTO_WORKER_SCRIPT.test(u) && u.startsWith(new URL(baseURL!).origin))).toBe(true);
     const origin = new URL(baseURL!).origin;
     const outside = requests.map((r) => r.url()).filter((u) => !u.startsWith(origin) && !/^(blob|data):/.test(u));
     expect(outside).toEqual([]);
