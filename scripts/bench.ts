@@ -6,7 +6,7 @@
  *                Next.js page: Lighthouse mobile perf, LCP and its ratio, TBT and
  *                its difference, CLS, first-load JS and HTML gzip (bench-pages.ts)
  *   menu         the mobile menu's dead-tap window per route, CPU slowed 4× (bench-menu.ts)
- *   compression  the quote form's image compression in Chromium (bench-compression.ts)
+ *   engines      the photo work (lib/photos) in Chromium, WebKitGTK and Firefox ESR (bench-engines.ts)
  *   clone        fresh clone → npm install → npm start until it answers (bench-clone.ts)
  *   server       the preview server under a crowd: posts and uploads 50 at once, peak
  *                memory during 20 uploads of 15 MB, the e-mail pattern by length (bench-server.ts)
@@ -27,7 +27,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { isBuildCurrent } from "./lib/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { benchClone } from "./lib/bench-clone";
-import { benchCompression } from "./lib/bench-compression";
+import { benchEngines, printEngines } from "./lib/bench-engines";
 import { benchServer } from "./lib/bench-server";
 import { benchMenu } from "./lib/bench-menu";
 import { benchSend, printSend } from "./lib/bench-send";
@@ -35,7 +35,7 @@ import { BENCH_PREFIX, benchHandler, benchPages, prepareReferences, printPages }
 import { createPreviewServer } from "../server/preview-server";
 import { routes } from "../e2e/routes";
 
-const SECTIONS = ["pages", "menu", "compression", "clone", "server", "send"] as const;
+const SECTIONS = ["pages", "menu", "engines", "clone", "server", "send"] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function main() {
@@ -52,7 +52,9 @@ async function main() {
   if (sections.has("clone")) printClone(await benchClone());
   // The preview server under a crowd runs in a process of its own.
   if (sections.has("server")) await benchServer();
-  if (!["pages", "menu", "compression", "send"].some((s) => sections.has(s as Section))) return;
+  // The engines bench serves the test build (its /testbilder) on its own.
+  if (sections.has("engines")) printEngines(await benchEngines());
+  if (!["pages", "menu", "send"].some((s) => sections.has(s as Section))) return;
 
   if (!isBuildCurrent()) {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -83,7 +85,6 @@ async function main() {
       }
     }
     if (sections.has("menu")) printMenu(await benchMenu(origin, paths));
-    if (sections.has("compression")) await printCompression(origin);
     if (sections.has("send")) printSend(await benchSend(origin, server, runs));
   } finally {
     server.close();
@@ -113,22 +114,6 @@ function printClone(c: Awaited<ReturnType<typeof benchClone>>) {
   console.log(`  npm install:   ${s(c.installMs)}  (fra npm-cachen)`);
   console.log(`  npm start:     ${s(c.startMs)}  (bilder, ikoner, next build, til / svarer)`);
   console.log(`  i alt:         ${s(c.totalMs)}`);
-}
-
-async function printCompression(origin: string) {
-  const c = await benchCompression(origin);
-  const mainThread = await benchCompression(origin, { useWebWorker: false });
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-  console.log("\nBildekomprimering i Chromium (browser-image-compression i web worker, maks 1 MB og 1920 px)\n");
-  console.log(`  inn:                     4000×3000 JPEG, ${mb(c.inputBytes)}`);
-  console.log(`  ut:                      ${c.outputSize}, ${mb(c.outputBytes)}`);
-  console.log(`  tid:                     ${c.ms} ms`);
-  console.log(
-    `  lengste hovedtråd-task:  ${c.longestTaskMs} ms (${c.longTasks} over 50 ms) – ${c.longestTaskMs < 200 ? "under" : "OVER"} grensen på 200 ms`,
-  );
-  console.log(
-    `  til sammenligning uten worker: ${mainThread.ms} ms, lengste hovedtråd-task ${mainThread.longestTaskMs} ms`,
-  );
 }
 
 main().catch((error) => {
