@@ -1,9 +1,11 @@
 /**
  * Drafts on the device and offline sends, as a visitor on a phone meets them:
- * what was typed and chosen comes back after a reload (photos included), `Start
- * på nytt` empties the form, a quote sent without a connection goes by
- * itself, once, when the connection returns, and a quote whose answer was
- * lost is sent again after a reload with its own key and stored once.
+ * what was typed and chosen comes back after a reload of the tab (photos
+ * included), a new tab is only asked (`Fortsett`, `Slett`) and shows nothing
+ * of the draft before, `Start på nytt` empties the form, a quote sent without
+ * a connection goes by itself, once, when the connection returns, and a quote
+ * whose answer was lost is sent again after a reload with its own key and
+ * stored once.
  */
 import { expect, test, type Locator, type Page } from "./fixtures";
 import fs from "node:fs";
@@ -14,6 +16,9 @@ const dataDir = process.env.E2E_DATA_DIR!;
 let photo: (name: string) => string = () => "";
 const OFFLINE = "Du er uten nett. Vi sender forespørselen når du er på nett igjen.";
 const NOTICE = "Vi har tatt vare på utkastet ditt.";
+/** the question a new visit asks, with the draft's date as the site writes dates (`24. november 2026`) */
+const OFFER = /^Du har et påbegynt pristilbud fra \d{1,2}\. [a-zæøå]+ \d{4}\. Vil du fortsette\?/;
+const BOOKING_OFFER = /^Du har en påbegynt timebestilling fra \d{1,2}\. [a-zæøå]+ \d{4}\. Vil du fortsette\?/;
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
@@ -50,11 +55,17 @@ async function expectQuoteBack(form: Locator, regNumber: string) {
   }
 }
 
-/** The drafts are saved a moment after the last change. */
-const settle = (page: Page) => page.waitForTimeout(1000);
+/**
+ * The drafts are saved a moment after the last change; a photo is kept once its
+ * prepared copy is made (never the original), so its work is waited out first.
+ */
+async function settle(page: Page) {
+  await expect(page.getByText(/^(Venter|Gjør bildet mindre)/)).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(1000);
+}
 
 interface StoredInquiry {
-  Inquiry: { RegNumber: string };
+  Inquiry: { RegNumber: string; PhoneNumber: string };
   damageRequests: { Images: { filename: string }[] }[];
 }
 
@@ -66,6 +77,29 @@ function inquiriesFor(regNumber: string): StoredInquiry[] {
     .filter((f) => f.endsWith(".json"))
     .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as StoredInquiry)
     .filter((record) => record.Inquiry.RegNumber === regNumber);
+}
+
+/**
+ * On /pristilbud: a whole quote sent, and every answer of /inquiry lost (the
+ * server stores the first try; its two retries get no answer either) until the
+ * failure alert shows; later sends go through. Answers each try's key.
+ */
+async function sendWithAnswersLost(page: Page) {
+  const keys: (string | null)[] = [];
+  await page.route("**/inquiry", async (route) => {
+    keys.push(await route.request().headerValue("Idempotency-Key"));
+    if (keys.length > 3) return route.continue();
+    if (keys.length === 1) await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  const regNumber = reg();
+  await fillQuote(form, regNumber);
+  await form.getByRole("button", { name: "Send forespørsel" }).click();
+  const failure = page.getByRole("alert").filter({ hasText: "Forespørselen ble ikke sendt" });
+  await expect(failure).toBeVisible({ timeout: 30_000 });
+  return { keys, form, regNumber, failure };
 }
 
 test("a quote survives a reload, photos included; Start på nytt empties it for good", async ({ page }) => {
@@ -89,6 +123,44 @@ test("a quote survives a reload, photos included; Start på nytt empties it for 
   await page.reload();
   await expect(form.getByLabel("E-post")).toHaveValue("");
   await expect(form.getByText(NOTICE)).toHaveCount(0);
+});
+
+test("a new tab shows none of the draft before Fortsett, which brings it all back; Slett deletes it", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/pristilbud");
+  const regNumber = reg();
+  await fillQuote(quoteForm(page), regNumber);
+  await settle(page);
+
+  const other = await context.newPage();
+  await other.goto("/pristilbud");
+  const form = quoteForm(other);
+  const offer = form.getByRole("status").filter({ hasText: OFFER });
+  await expect(offer).toBeVisible();
+  const shown = await other.locator("body").innerText();
+  for (const personal of [regNumber, "kari.nordmann@example.no", "912 34 567", "Bulk i bakdøra."]) {
+    expect(shown).not.toContain(personal);
+  }
+  await expect(form.getByLabel("Registreringsnummer")).toHaveValue("");
+  await expect(form.getByLabel("E-post")).toHaveValue("");
+  await expect(form.getByRole("img")).toHaveCount(0);
+
+  await offer.getByRole("button", { name: "Fortsett" }).click();
+  await expect(offer).toHaveCount(0);
+  await expectQuoteBack(form, regNumber);
+  await other.close();
+
+  const third = await context.newPage();
+  await third.goto("/pristilbud");
+  await quoteForm(third).getByRole("button", { name: "Slett" }).click();
+  await expect(third.getByText(OFFER)).toHaveCount(0);
+  await third.reload();
+  await expect(quoteForm(third).getByLabel("Registreringsnummer")).toBeEnabled();
+  await third.waitForTimeout(1000);
+  await expect(third.getByText(OFFER)).toHaveCount(0);
+  await expect(quoteForm(third).getByLabel("Registreringsnummer")).toHaveValue("");
 });
 
 test("offline at Send: the form says so, keeps everything, and sends once by itself when back online", async ({
@@ -135,36 +207,35 @@ test("offline at Send: the form says so, keeps everything, and sends once by its
 test("an inquiry whose answer is lost is stored once: after a reload it goes again with the same Idempotency-Key", async ({
   page,
 }) => {
-  const keys: (string | null)[] = [];
   const uploads: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "POST" && new URL(r.url()).pathname === "/api/media") uploads.push(r.url());
   });
-  await page.route("**/inquiry", async (route) => {
-    keys.push(await route.request().headerValue("Idempotency-Key"));
-    if (keys.length > 1) return route.continue();
-    // the server stores the inquiry, but its answer never reaches the browser
-    await route.fetch();
-    await route.abort("connectionreset");
-  });
-  await page.goto("/pristilbud");
-  const form = quoteForm(page);
-  const regNumber = reg();
-  await fillQuote(form, regNumber);
-  await form.getByRole("button", { name: "Send forespørsel" }).click();
-  const failure = page.getByRole("alert").filter({ hasText: "Forespørselen ble ikke sendt" });
-  await expect(failure).toBeVisible({ timeout: 30_000 });
+  const { keys, form, regNumber } = await sendWithAnswersLost(page);
   expect(inquiriesFor(regNumber)).toHaveLength(1);
 
   await page.reload();
   await expectQuoteBack(form, regNumber);
   await form.getByRole("button", { name: "Send forespørsel" }).click();
   await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
-  expect(keys).toHaveLength(2);
+  expect(keys).toHaveLength(4); // the first try and its two retries, then the send after the reload
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
-  expect(keys[1]).toBe(keys[0]);
+  expect(new Set(keys)).toEqual(new Set([keys[0]]));
   expect(inquiriesFor(regNumber)).toHaveLength(1);
   expect(uploads).toHaveLength(3); // the photos stored before the reload were not uploaded again
+});
+
+test("an inquiry whose answer is lost and then corrected: Prøv igjen stores the quote as the visitor now sees it", async ({
+  page,
+}) => {
+  const { keys, form, regNumber, failure } = await sendWithAnswersLost(page);
+  expect(inquiriesFor(regNumber).map((i) => i.Inquiry.PhoneNumber)).toEqual(["+47 912 34 567"]);
+
+  await form.getByLabel("Telefon").fill("+47 987 65 432");
+  await failure.getByRole("button", { name: "Prøv igjen" }).click();
+  await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+  expect(keys[3]).not.toBe(keys[0]); // a changed quote, a new key
+  expect(inquiriesFor(regNumber).map((i) => i.Inquiry.PhoneNumber)).toContain("+47 987 65 432");
 });
 
 test("the booking form's draft survives a reload, and Start på nytt empties it", async ({ page }) => {
@@ -187,4 +258,24 @@ test("the booking form's draft survives a reload, and Start på nytt empties it"
   await page.reload();
   await expect(email).toHaveValue("");
   await expect(page.getByText(NOTICE)).toHaveCount(0);
+});
+
+test("the booking form in a new tab asks first, showing nothing of the draft; Fortsett brings it back", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/kontakt");
+  await page.getByLabel("E-post", { exact: true }).fill("ola@example.no");
+  await page.getByLabel("Telefon", { exact: true }).fill("912 34 567");
+  await settle(page);
+
+  const other = await context.newPage();
+  await other.goto("/kontakt");
+  const offer = other.getByRole("status").filter({ hasText: BOOKING_OFFER });
+  await expect(offer).toBeVisible();
+  expect(await other.locator("body").innerText()).not.toContain("ola@example.no");
+  await expect(other.getByLabel("E-post", { exact: true })).toHaveValue("");
+  await offer.getByRole("button", { name: "Fortsett" }).click();
+  await expect(other.getByLabel("E-post", { exact: true })).toHaveValue("ola@example.no");
+  await expect(other.getByLabel("Telefon", { exact: true })).toHaveValue("912 34 567");
 });

@@ -10,18 +10,45 @@ const noisy = (width: number, height: number) =>
   });
 
 /**
- * A phone-camera-sized photo (over 1 MB and 1920 px: it must be made smaller),
- * `bakdor.jpg`, a small one, `skjermen.jpg`, and a PNG, `panser.png`, in a fresh
- * folder named by `label`; answers the path of a photo by name.
+ * A phone-camera-sized photo (over 1 MB and 1920 px: it must be made smaller)
+ * with a camera make and a GPS position in its EXIF, `bakdor.jpg`, a small
+ * one, `skjermen.jpg`, and a PNG, `panser.png`, in a fresh folder named by
+ * `label`; answers the path of a photo by name.
  */
 export async function makePhotos(label: string): Promise<(name: string) => string> {
   const dir = path.join(os.tmpdir(), `${label}-${process.pid}`);
   const photo = (name: string) => path.join(dir, name);
   fs.mkdirSync(dir, { recursive: true });
-  await noisy(2400, 1800).jpeg({ quality: 92 }).toFile(photo("bakdor.jpg"));
+  await noisy(2400, 1800)
+    .jpeg({ quality: 92 })
+    .withExif({ IFD0: { Make: "Testkamera" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "59/1 54/1 45/1" } })
+    .toFile(photo("bakdor.jpg"));
   await noisy(800, 600).jpeg().toFile(photo("skjermen.jpg"));
   await sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } })
     .png()
     .toFile(photo("panser.png"));
+  return photo;
+}
+
+/** A real photograph of a vehicle (Debian's python3-skimage sample data), where the machine has it. */
+const REAL_PHOTO = "/usr/lib/python3/dist-packages/skimage/data/motorcycle_left.png";
+
+/**
+ * Photos for the photo check, unambiguous either way: `skarp.jpg` (a real
+ * photo, sharp and well lit, 2000 px wide; a noisy picture where the real one
+ * is missing), `uskarp.jpg` (the same, heavily blurred), `mork.jpg` (the same,
+ * at an eighth of its light) and `skarp-2.jpg` (the sharp one again, another name).
+ */
+export async function makeCheckPhotos(label: string): Promise<(name: string) => string> {
+  const dir = path.join(os.tmpdir(), `${label}-${process.pid}`);
+  const photo = (name: string) => path.join(dir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  const base = fs.existsSync(REAL_PHOTO)
+    ? sharp(REAL_PHOTO).resize({ width: 2000 }).removeAlpha()
+    : noisy(2000, 1500).png();
+  await base.clone().jpeg({ quality: 90 }).toFile(photo("skarp.jpg"));
+  await base.clone().jpeg({ quality: 90 }).toFile(photo("skarp-2.jpg"));
+  await base.clone().blur(14).jpeg({ quality: 90 }).toFile(photo("uskarp.jpg"));
+  await base.clone().linear(0.12, 0).jpeg({ quality: 90 }).toFile(photo("mork.jpg"));
   return photo;
 }

@@ -26,7 +26,8 @@ import { fileForPath } from "../scripts/lib/export-inspect";
 import { type HeaderRule, headersFor, parseHeadersFile } from "../scripts/lib/security-headers";
 import { apiHandler } from "./api";
 import { Gate, type GateOptions } from "./api/gate";
-import { HttpError, sendJson } from "./api/http";
+import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./api/http";
+import { UPLOAD_DEADLINE, type UploadDeadline } from "./api/media";
 import { DATA_DIR, removeLeftovers } from "./api/store";
 import { parseTarget, type Target } from "./request";
 
@@ -37,6 +38,13 @@ export interface PreviewOptions {
   log?: (line: string) => void;
   /** how many uploads are read at once, and how many may wait */
   uploadGate?: GateOptions;
+  /** how long an upload's body may take once it has its place */
+  uploadDeadline?: UploadDeadline;
+  /**
+   * the origin visitors reach this server at (`https://forhandsvisning.example`), where its
+   * uploads are served; without it, its loopback addresses at the port it listens on
+   */
+  publicOrigin?: string;
 }
 
 /** A few uploads at once keep memory and disk bandwidth in hand; a crowd of 20+ waits its turn. */
@@ -62,14 +70,23 @@ function rulePath(root: string, target: Target): string {
   return fileForPath(target.servedUrl.split("?")[0]!, root) ? clean : "/404";
 }
 
-/** The hosts an inquiry's image urls may name: this server as the client reached it, and the admin host. */
-function mediaHosts(req: http.IncomingMessage): string[] {
-  const hosts: string[] = [];
-  const own = req.headers.host;
-  if (own && /^[A-Za-z0-9.:[\]-]{1,255}$/.test(own)) hosts.push(own);
-  if (config.adminUrl && URL.canParse(config.adminUrl)) hosts.push(new URL(config.adminUrl).host);
-  return hosts;
+/**
+ * Where the inquiry's images live, from configuration only (never a request
+ * header): the configured admin host (NEXT_PUBLIC_ADMIN_URL), or else this
+ * server itself at `publicOrigin`, by default its loopback addresses at the
+ * port it listens on.
+ */
+function mediaOrigins(server: http.Server, publicOrigin: string | undefined): { origins: string[]; own: boolean } {
+  if (config.adminUrl && URL.canParse(config.adminUrl))
+    return { origins: [new URL(config.adminUrl).origin], own: false };
+  if (publicOrigin) return { origins: [new URL(publicOrigin).origin], own: true };
+  const address = server.address();
+  const port = address && typeof address === "object" ? address.port : 0;
+  return { origins: ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`), own: true };
 }
+
+/** Node's time-outs for a request's headers and for the whole request. */
+const TIMEOUTS = new Set(["ERR_HTTP_REQUEST_TIMEOUT", "ERR_HTTP_HEADERS_TIMEOUT"]);
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 /** gzip, as any CDN does, so what the tests and `npm run bench` measure is what visitors get */
@@ -80,6 +97,8 @@ export function createPreviewServer({
   dataDir = DATA_DIR,
   log = console.log,
   uploadGate = UPLOAD_GATE,
+  uploadDeadline = UPLOAD_DEADLINE,
+  publicOrigin,
 }: PreviewOptions = {}): http.Server {
   const rules = headerRulesReader(root);
   const uploads = new Gate(uploadGate);
@@ -94,12 +113,13 @@ export function createPreviewServer({
         `${req.method} ${(req.url ?? "").slice(0, 200)} ${res.statusCode} ${Math.round(performance.now() - started)}ms`,
       );
     });
-    answer(req, res).catch((error: unknown) => answerError(req, res, error));
+    answer(req, res).catch((error: unknown) => answerError(log, req, res, error));
   });
   // What Node's own parser refuses (a broken request line, huge headers) never reaches the handler.
+  // A request past its time-out loses its socket: a client that trickles bytes keeps nothing open.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     log(`klientfeil: ${error.code ?? error.message}`);
-    if (socket.writable && error.code !== "ECONNRESET") {
+    if (socket.writable && error.code !== "ECONNRESET" && !TIMEOUTS.has(error.code ?? "")) {
       socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
     } else {
       socket.destroy();
@@ -112,7 +132,11 @@ export function createPreviewServer({
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const target = parseTarget(req.url);
     const handler = apiHandler(req.method, target.path);
-    if (handler) return handler(req, res, { dataDir, target, uploads, mediaHosts: mediaHosts(req) });
+    if (handler) {
+      const media = mediaOrigins(server, publicOrigin);
+      const context = { dataDir, target, uploads, uploadDeadline, mediaOrigins: media.origins, ownMedia: media.own };
+      return handler(req, res, context);
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       throw new HttpError(405, "Bare GET og HEAD her", { Allow: "GET, HEAD" });
     }
@@ -130,28 +154,42 @@ export function createPreviewServer({
           directoryListing: false,
           trailingSlash: false,
           etag: true,
+          headers: IMAGE_TYPE_HEADERS,
         }).then(resolve, reject);
       });
     });
   }
+}
 
-  /** The one error boundary: a JSON answer with the status (500 for the unexpected, logged in one line). */
-  function answerError(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): void {
-    const known = error instanceof HttpError ? error : undefined;
-    const status = known?.status ?? 500;
-    if (!known) {
-      const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      log(`feil ved ${req.method} ${(req.url ?? "").slice(0, 200)}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
-    }
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    // What the client is still sending is drained, so it reads the answer instead of a reset; then the connection closes.
-    if (!req.complete) {
-      res.setHeader("Connection", "close");
-      req.resume();
-    }
-    sendJson(res, status, { error: known ? known.message : "Intern feil" }, known?.headers);
+/**
+ * The one error boundary: a JSON answer with the status (a storage failure
+ * 507/503, the unexpected 500 and logged in one line); nothing to a client
+ * that has gone.
+ */
+function answerError(
+  log: (line: string) => void,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  error: unknown,
+): void {
+  if (error instanceof ClientGone || req.socket.destroyed) {
+    res.destroy();
+    return;
   }
+  const known = error instanceof HttpError ? error : storageError(error);
+  const status = known?.status ?? 500;
+  if (known !== error) {
+    const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    log(`feil ved ${req.method} ${(req.url ?? "").slice(0, 200)}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  // What the client is still sending is drained, so it reads the answer instead of a reset; then the connection closes.
+  if (!req.complete) {
+    res.setHeader("Connection", "close");
+    req.resume();
+  }
+  sendJson(res, status, { error: known ? known.message : "Intern feil" }, known?.headers);
 }

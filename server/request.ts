@@ -9,6 +9,7 @@
  * is the same path encoded again, for the static server, which decodes once
  * itself.
  */
+import type http from "node:http";
 import path from "node:path";
 import { HttpError } from "./api/http";
 
@@ -57,4 +58,16 @@ function splitTarget(target: string): [path: string, query: string | undefined] 
   if (hash >= 0) rest = rest.slice(0, hash);
   const mark = rest.indexOf("?");
   return mark < 0 ? [rest, undefined] : [rest.slice(0, mark), rest.slice(mark + 1)];
+}
+
+/**
+ * A signal that aborts when the client's connection closes before its answer
+ * has been sent (the client gave up, or the server destroyed the socket):
+ * aborted at once if it is closed already.
+ */
+export function clientSignal(req: http.IncomingMessage, res: http.ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  if (req.socket.destroyed) controller.abort();
+  else res.once("close", () => res.writableFinished || controller.abort());
+  return controller.signal;
 }

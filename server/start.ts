@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the site if out/ is missing or older than the sources,
- * then serves it on http://localhost:3000 (PORT overrides).
+ * then serves it on http://localhost:3000 (PORT overrides). PREVIEW_PUBLIC_ORIGIN
+ * is the origin visitors reach it at when that is not this machine's loopback.
  */
 import { spawnSync } from "node:child_process";
 import { isBuildCurrent } from "../scripts/lib/build-stamp";
@@ -17,7 +18,7 @@ if (!isBuildCurrent()) {
   }
 }
 
-const server = createPreviewServer();
+const server = createPreviewServer({ publicOrigin: process.env.PREVIEW_PUBLIC_ORIGIN || undefined });
 server.on("error", (error: NodeJS.ErrnoException) => {
   console.error(error.code === "EADDRINUSE" ? `Port ${port} er opptatt. Prøv PORT=3001 npm start.` : error);
   process.exit(1);

@@ -2,9 +2,18 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+} from "react";
 import { useForm, type UseFormReturn } from "react-hook-form";
-import { DraftNotice } from "@/components/drafts/DraftNotice";
+import { DraftNotice, DraftOffer } from "@/components/drafts/DraftNotice";
 import { useDraft } from "@/components/drafts/useDraft";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/TextField";
@@ -39,9 +48,9 @@ function usePrefilledMessage(form: UseFormReturn<BookingFields, unknown, Booking
   useEffect(() => {
     if (selection !== undefined && !edited.current) setValue("message", bookingMessage(selection, strings));
   }, [selection, setValue, strings]);
-  return () => {
+  return useCallback(() => {
     edited.current = true;
-  };
+  }, []);
 }
 
 /** Not sent: says so with the workshop's phone and e-mail, and `Prøv igjen`. */
@@ -96,19 +105,21 @@ function useBookingSend(discardDraft: () => Promise<void>) {
  */
 function useBookingDraft(form: UseFormReturn<BookingFields, unknown, BookingValues>, markEdited: () => void) {
   const { getValues, reset } = form;
-  return useDraft<BookingFields>("booking", {
-    snapshot: () => {
-      const values = getValues();
-      return Object.values(values).some((v) => v.trim() !== "") ? values : undefined;
-    },
-    restore: (draft) => {
+  const snapshot = useCallback(() => {
+    const values = getValues();
+    return Object.values(values).some((v) => v?.trim()) ? values : undefined;
+  }, [getValues]);
+  const restore = useCallback(
+    (draft: BookingFields, asked: boolean) => {
       const { email, phone } = getValues();
-      if (typedSinceDraft({ email, phone }, draft)) return false; // the visitor was quicker
+      if (!asked && typedSinceDraft({ email, phone }, draft)) return false; // the visitor was quicker
       if (draft.message) markEdited();
       reset(draft);
       return true;
     },
-  });
+    [getValues, reset, markEdited],
+  );
+  return useDraft<BookingFields>("booking", { snapshot, restore });
 }
 
 /**
@@ -198,6 +209,7 @@ export function BookingForm({
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
+      <DraftOffer draft={draft} text={drafts.offerBooking} strings={drafts} />
       {draft.restored && <DraftNotice strings={drafts} onStartOver={startOver} />}
       {contactField("email", { type: "email", autoComplete: "email", inputMode: "email" })}
       {contactField("phone", { type: "tel", autoComplete: "tel" })}

@@ -3,7 +3,44 @@
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
+import { fill, formatDate } from "@/lib/format";
+import type { useDraft } from "./useDraft";
 import styles from "./DraftNotice.module.css";
+
+/** The local calendar day of `date`, written as the site writes dates (`13. oktober 2023`). */
+const longDate = (date: Date) =>
+  formatDate(
+    [date.getFullYear(), date.getMonth() + 1, date.getDate()].map((n) => String(n).padStart(2, "0")).join("-"),
+  );
+
+/**
+ * `Du har et påbegynt … fra <dato>. Vil du fortsette?` with `Fortsett` and
+ * `Slett`: a draft from another visit (useDraft's `offer`), offered before
+ * anything of it is shown; nothing while there is none.
+ */
+export function DraftOffer({
+  draft,
+  text,
+  strings,
+}: {
+  draft: Pick<ReturnType<typeof useDraft>, "offer" | "accept" | "decline">;
+  /** the form's own sentence, with `{date}` */
+  text: string;
+  strings: Strings["drafts"];
+}) {
+  if (!draft.offer) return null;
+  return (
+    <div className={styles.notice} role="status">
+      <p>{fill(text, { date: longDate(draft.offer) })}</p>
+      <div className={styles.actions}>
+        <Button onClick={draft.accept}>{strings.resume}</Button>
+        <Button variant="secondary" onClick={draft.decline}>
+          {strings.delete}
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /** `Vi har tatt vare på utkastet ditt.` and `Start på nytt`, above a form that was put back from its draft. */
 export function DraftNotice({ strings, onStartOver }: { strings: Strings["drafts"]; onStartOver: () => void }) {

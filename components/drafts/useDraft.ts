@@ -2,70 +2,103 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { draftStore, type DraftName } from "@/lib/drafts/store";
 
 interface Options<T> {
-  /** the draft as the form stands; undefined when there is nothing to keep (the draft is then deleted) */
+  /** the draft as the form stands; undefined when there is nothing to keep (the draft is then deleted). Stable. */
   snapshot: () => T | undefined;
-  /** puts a loaded draft back into the form; answers whether it did (the notice is shown then) */
-  restore: (draft: T) => boolean;
+  /**
+   * puts a loaded draft back into the form; `asked`: the visitor chose
+   * `Fortsett`. Answers whether it did (the notice is shown then). Stable.
+   */
+  restore: (draft: T, asked: boolean) => boolean;
   delayMs?: number;
 }
 
+/** A draft as it is saved: the form, the tab session that made it, and when. */
+interface Saved<T> {
+  tab: string;
+  at: number;
+  form: T;
+}
+
+const TAB_KEY = "utkast-fane";
+const randomId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** This tab session's id: the same after a reload or a discarded tab, another in a new tab. */
+function tabSession(): string {
+  try {
+    const id = sessionStorage.getItem(TAB_KEY) ?? randomId();
+    sessionStorage.setItem(TAB_KEY, id);
+    return id;
+  } catch {
+    return randomId(); // no session storage: every visit asks
+  }
+}
+
+const isSaved = (value: unknown): value is Saved<unknown> =>
+  typeof value === "object" && value !== null && "form" in value && typeof (value as Saved<unknown>).at === "number";
+
 /**
- * A form's draft on the device: loaded once when the form appears (and put
- * back by `restore`), saved `delayMs` after the last change (`schedule`), and
- * at once when the page is hidden (the phone switched to the camera, the tab
- * is closing). Nothing is saved before the stored draft has been read, so an
- * empty form never overwrites it. `discard` deletes it (after a send, or
- * `Start på nytt`). When storage fails the store is silent, and so is this.
+ * A form's draft on the device, for the person who made it. Within the same
+ * tab session (a reload, a tab the phone discarded) it is put back by itself;
+ * a draft from another visit is only offered (`offer`, its date: the form
+ * shows no personal data) until the visitor chooses `Fortsett` (`accept`) or
+ * `Slett` (`decline`). Saved `delayMs` after the last change (`schedule`), and
+ * at once when the page is hidden. Nothing is saved before the stored draft
+ * has been read and, when one was offered, answered, so the form never
+ * overwrites it unasked. `discard` deletes it (after a send, `Start på nytt`).
+ * `restored` is true only while the draft is known to be kept.
  */
 export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 }: Options<T>) {
-  const store = useMemo(() => draftStore<T>(name), [name]);
+  const store = useMemo(() => draftStore<Saved<T>>(name), [name]);
   const [restored, setRestored] = useState(false);
+  const [offer, setOffer] = useState<Saved<T>>();
   const loaded = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ snapshot, restore });
-  useEffect(() => {
-    latest.current = { snapshot, restore };
-  });
+  const tab = useMemo(() => tabSession(), []);
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
     if (!loaded.current) return;
-    const value = latest.current.snapshot();
-    void (value === undefined ? store.clear() : store.save(value));
-  }, [store]);
+    const form = snapshot();
+    if (form === undefined) return void store.clear();
+    void store.save({ tab, at: Date.now(), form }).then((kept) => !kept && setRestored(false));
+  }, [store, snapshot, tab]);
 
   const schedule = useCallback(() => {
-    if (!loaded.current) return; // the form is saved as it stands once the stored draft has been read
+    if (!loaded.current) return; // the form is saved as it stands once the stored draft has been answered
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, delayMs);
   }, [flush, delayMs]);
 
+  /** from here on the form is the draft; it may hold what was typed before its code ran, which fired no change */
+  const start = useCallback(() => {
+    loaded.current = true;
+    if (snapshot() !== undefined) schedule();
+  }, [snapshot, schedule]);
+
   useEffect(() => {
     let live = true;
-    void store.load().then((value) => {
+    void store.load().then((saved) => {
       if (!live) return;
-      loaded.current = true;
-      if (value !== undefined && latest.current.restore(value)) setRestored(true);
-      // Not restored: the form as it stands is the draft now. It may hold what the
-      // visitor typed or chose before its code ran, which fired no change to save on.
-      else if (latest.current.snapshot() !== undefined) schedule();
+      if (!isSaved(saved)) return start();
+      if (saved.tab !== tab) return setOffer(saved);
+      if (restore(saved.form, false)) setRestored(true);
+      start();
     });
     return () => {
       live = false;
     };
-  }, [store, schedule]);
+  }, [store, tab, restore, start]);
 
   useEffect(() => {
-    const onHide = () => {
-      if (timer.current !== undefined && document.visibilityState === "hidden") flush();
-    };
+    const onHide = () => timer.current !== undefined && document.visibilityState === "hidden" && flush();
     const onPageHide = () => timer.current !== undefined && flush();
     document.addEventListener("visibilitychange", onHide);
     window.addEventListener("pagehide", onPageHide);
     return () => {
       document.removeEventListener("visibilitychange", onHide);
       window.removeEventListener("pagehide", onPageHide);
+      clearTimeout(timer.current); // the form has gone: what it holds may have gone with it
     };
   }, [flush]);
 
@@ -76,5 +109,20 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
     await store.clear();
   }, [store]);
 
-  return { restored, schedule, flush, discard };
+  /** `Fortsett`: the offered draft back in the form, and this tab's from now on */
+  const accept = useCallback(() => {
+    if (offer && restore(offer.form, true)) setRestored(true);
+    setOffer(undefined);
+    loaded.current = true;
+    flush();
+  }, [offer, restore, flush]);
+
+  /** `Slett`: the offered draft deleted; the form as it stands is the draft */
+  const decline = useCallback(async () => {
+    setOffer(undefined);
+    await store.clear();
+    start();
+  }, [store, start]);
+
+  return { restored, offer: offer && new Date(offer.at), accept, decline, schedule, flush, discard };
 }

@@ -1,76 +1,85 @@
 "use client";
 
-import type { FieldErrors } from "react-hook-form";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS } from "@/lib/api/contract";
-import type { Strings } from "@/lib/content/strings-schema";
-import type { QuoteFormValues, QuoteImage } from "@/lib/quote/form";
-import { DamageSection, type Preparing } from "./DamageSection";
-import type { useDamages } from "./useDamages";
+import type { RefObject } from "react";
+import type { QuoteProblem } from "@/lib/quote/form";
+import type { Damage } from "@/lib/quote/photos";
+import { DamageSection } from "./DamageSection";
+import type { QuoteFormProps } from "./QuoteForm";
+import type { useQuote } from "./useQuote";
 import styles from "./QuoteForm.module.css";
 
+type Quote = ReturnType<typeof useQuote>;
+
 interface Props {
-  damages: ReturnType<typeof useDamages>;
-  errors: FieldErrors<QuoteFormValues>["damages"];
-  labels: Strings["quoteForm"]["labels"];
+  view: Quote["view"];
+  photos: Quote["photos"];
+  actions: Quote["actions"];
+  addButtonRef: RefObject<HTMLButtonElement | null>;
+  strings: QuoteFormProps["strings"];
   headingLevel: 2 | 3;
-  previewUrl: (image: QuoteImage) => string;
-  /** what each thumbnail shows while its photo is made ready */
-  preparing: Preparing;
-  pickerId: (key: string) => string;
   /** false until the form's code runs: its buttons are disabled until then */
   ready: boolean;
-  /** the id of the damage list's own error (none chosen) */
-  errorId: string;
-  /** the image that could not be uploaded, and what its thumbnail says */
-  failed: { key?: string; label: string };
+}
+
+/** The photos' notes for screen readers: one polite region, a line per note, so each is heard once. */
+function NoteAnnouncer({ damages, strings }: { damages: readonly Damage[]; strings: Props["strings"] }) {
+  const noted = damages.flatMap((damage) => damage.photos.filter((photo) => photo.note));
+  return (
+    <div className={styles.visuallyHidden} role="status">
+      {noted.map((photo) => (
+        <p key={photo.key + photo.note}>{`${photo.name}: ${strings.photoCheck[photo.note!]}`}</p>
+      ))}
+    </div>
+  );
 }
 
 /** `Skadene`: one section per damage, `Legg til skade`, and the error when there is no damage. */
-export function DamageList(props: Props) {
-  const { damages, errors, labels, headingLevel, previewUrl, preparing, pickerId, ready, errorId, failed } = props;
+export function DamageList({ view, photos, actions, addButtonRef, strings, headingLevel, ready }: Props) {
   const Heading = `h${headingLevel}` as const;
-  const { fields, values, isExpanded, setExpanded, addButtonRef, addDamage } = damages;
+  const { damages, problem, phase } = view;
+  const failure = phase.name === "failed" && phase.failure.reason === "upload" ? phase.failure : undefined;
+  const errorId = view.fieldId("damages-error");
+  const imagesError = (n: number) => (problem?.kind === "images" && problem.damage === n ? problem : undefined);
+  const listError: QuoteProblem | undefined = problem?.kind === "damages" ? problem : undefined;
   return (
     <div className={styles.damages}>
-      <Heading className={styles.damagesHeading}>{labels.damagesHeading}</Heading>
-      <p className={styles.hint}>{labels.damagesLead}</p>
-      {fields.map((field, index) => (
+      <Heading className={styles.damagesHeading}>{strings.labels.damagesHeading}</Heading>
+      <p className={styles.hint}>{strings.labels.damagesLead}</p>
+      <NoteAnnouncer damages={damages} strings={strings} />
+      {damages.map((damage, index) => (
         <DamageSection
-          key={field.id}
+          key={damage.id}
+          damage={damage}
           number={index + 1}
-          labels={labels}
+          strings={strings}
           headingLevel={(headingLevel + 1) as 3 | 4}
-          images={values?.[index]?.images ?? []}
-          previewUrl={previewUrl}
-          preparing={preparing}
-          expanded={isExpanded(field.id)}
-          onToggle={() => setExpanded(field.id, !isExpanded(field.id))}
-          onRemove={() => damages.removeDamage(index)}
-          onAddImages={(files) => damages.addImages(index, files)}
-          onRemoveImage={(key) => damages.removeImage(index, key)}
-          pickerId={pickerId(field.id)}
+          photos={photos}
+          expanded={view.expanded(damage.id)}
+          onToggle={() => view.setExpanded(damage.id, !view.expanded(damage.id))}
+          onRemove={() => actions.removeDamage(damage.id)}
+          pickerId={view.pickerId(damage.id)}
           ready={ready}
-          error={errors?.[index]?.images?.message}
-          failedKey={failed.key}
-          failedLabel={failed.label}
+          error={imagesError(index)?.message}
+          failedKey={failure?.image.key}
         />
       ))}
       <button
         type="button"
         ref={addButtonRef}
         className={styles.addDamage}
-        onClick={addDamage}
-        disabled={!ready || fields.length >= FIELD_LIMITS.damages}
-        aria-describedby={errors?.root ? errorId : undefined}
+        onClick={actions.addDamage}
+        disabled={!ready || damages.length >= FIELD_LIMITS.damages}
+        aria-describedby={listError ? errorId : undefined}
       >
         <Icon name="plus" />
-        {labels.addDamage}
+        {strings.labels.addDamage}
       </button>
-      {errors?.root && (
+      {listError && (
         <p className={styles.error} id={errorId} role="alert">
           <Icon name="alert" size={18} />
-          {errors.root.message}
+          {listError.message}
         </p>
       )}
     </div>

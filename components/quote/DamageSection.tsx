@@ -2,181 +2,194 @@
 
 /**
  * One damage (`Skade N`): a heading whose button collapses and expands it,
- * `Fjern skade`, and its images: the picker (`Last opp bilder`) and a
- * thumbnail per image with `Fjern bilde`.
+ * `Fjern skade`, and its photos: the three shots that price a dent
+ * (PhotoGuide), the picker (`Last opp bilder`) and a
+ * thumbnail per photo with `Fjern bilde`, its work while it is prepared, and
+ * the check's note (`Ta nytt bilde`, `Behold`) or that it cannot be read.
  *
- * The picker is one `<input type="file" accept="image/*" multiple>` without
- * `capture`: phones then offer both the camera and the photo library (with
- * `capture` many phones go straight to the camera and the gallery cannot be
- * used, and on a computer a second "camera" button would do the same as the first).
+ * The picker is one `<input type="file" multiple>` without `capture`: phones
+ * then offer both the camera and the photo library (with `capture` many phones
+ * go straight to the camera and the gallery cannot be used). It accepts the
+ * contract's image types (IMAGE_ACCEPT).
  */
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Icon } from "@/components/ui/Icon";
+import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/contract";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
-import type { QuoteImage } from "@/lib/quote/form";
-import type { PrepareState } from "@/lib/quote/prepare";
+import type { Damage, Photo, QuotePhotos } from "@/lib/quote/photos";
+import { PhotoGuide } from "./PhotoGuide";
 import styles from "./QuoteForm.module.css";
 
-/** Each photo's work before Send, and the words for it (the progress view's). */
-export interface Preparing {
-  states: Readonly<Record<string, PrepareState>>;
-  labels: Strings["quoteForm"]["progress"];
-}
-
 interface Props {
+  damage: Damage;
   number: number;
-  labels: Strings["quoteForm"]["labels"];
+  strings: Strings["quoteForm"];
   headingLevel: 3 | 4;
-  images: QuoteImage[];
-  previewUrl: (image: QuoteImage) => string;
-  preparing: Preparing;
+  photos: Pick<QuotePhotos, "add" | "remove" | "replace" | "keep">;
   expanded: boolean;
   onToggle: () => void;
   onRemove: () => void;
-  /** adds what it can; answers notes for the user (not an image, too many) */
-  onAddImages: (files: File[]) => string[];
-  onRemoveImage: (key: string) => void;
   pickerId: string;
   /** false until the form's code runs: its buttons are disabled until then */
   ready: boolean;
   error?: string;
-  /** the image that could not be uploaded, if it is in this damage */
+  /** the photo that could not be uploaded, if it is in this damage */
   failedKey?: string;
-  failedLabel: string;
+}
+
+/** What the visitor is told about files left out: not an image, or too many. */
+function pickNotes(
+  labels: Props["strings"]["labels"],
+  { rejected, tooMany }: { rejected: string[]; tooMany: boolean },
+) {
+  const notes = rejected.map((name) => fill(labels.notAnImage, { name }));
+  return tooMany ? [...notes, fill(labels.tooManyImages, { max: FIELD_LIMITS.imagesPerDamage })] : notes;
+}
+
+/** A file input (visually hidden): the picker's, or the one `Ta nytt bilde` opens. */
+function FileInput({
+  inputRef,
+  onFiles,
+  ...rest
+}: React.ComponentProps<"input"> & {
+  inputRef: RefObject<HTMLInputElement | null>;
+  onFiles: (files: File[]) => void;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      className={styles.fileInput}
+      type="file"
+      accept={IMAGE_ACCEPT}
+      onChange={(event) => {
+        const files = Array.from(event.target.files ?? []);
+        event.target.value = ""; // the same photo can be chosen again after removing it
+        if (files.length) onFiles(files);
+      }}
+      {...rest}
+    />
+  );
+}
+
+/** Under a thumbnail: the check's note or that the photo cannot be read, with `Ta nytt bilde` and `Behold`. */
+function PhotoNote({
+  photo,
+  strings,
+  onRetake,
+  onKeep,
+}: {
+  photo: Photo;
+  strings: Props["strings"]["photoCheck"];
+  onRetake: (file: File) => void;
+  onKeep: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  if (!photo.note) return null;
+  const unreadable = photo.note === "unreadable";
+  return (
+    <div className={styles.photoNote} data-note={photo.note}>
+      <p>{strings[photo.note]}</p>
+      <FileInput inputRef={input} tabIndex={-1} aria-hidden="true" onFiles={([file]) => file && onRetake(file)} />
+      <button type="button" onClick={() => input.current?.click()}>
+        <Icon name="camera" size={18} />
+        {strings.retake}
+      </button>
+      {!unreadable && (
+        <button type="button" onClick={onKeep}>
+          {strings.keep}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Over a thumbnail while its photo is prepared (or waits its turn): the work, in words and a bar. */
+function ThumbWork({ photo, labels }: { photo: Photo; labels: Props["strings"]["progress"] }) {
+  if (photo.stage === "ready" || photo.stage === "unreadable") return null;
+  const text = photo.stage === "preparing" ? fill(labels.compressing, { percent: photo.percent }) : labels.waiting;
+  return (
+    <span className={styles.thumbWork}>
+      <span>{text}</span>
+      <span className={styles.thumbWorkBar} style={{ inlineSize: `${photo.percent}%` }} aria-hidden="true" />
+    </span>
+  );
 }
 
 /** The thumbnails, each with `Fjern bilde`; the one that failed to upload is marked. */
 function Thumbnails({
-  images,
-  previewUrl,
-  preparing,
-  labels,
-  onRemoveImage,
-  pickerRef,
+  damage,
+  strings,
+  photos,
   failedKey,
-  failedLabel,
-}: Pick<Props, "images" | "previewUrl" | "preparing" | "labels" | "onRemoveImage" | "failedKey" | "failedLabel"> & {
-  /** where the keyboard goes when the last thumbnail is removed */
+  pickerRef,
+  onNotes,
+}: Props & {
   pickerRef: RefObject<HTMLInputElement | null>;
+  onNotes: (notes: string[]) => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
-  const removeImage = (index: number, key: string) => {
-    onRemoveImage(key);
+  const removePhoto = (index: number, key: string) => {
+    photos.remove(key);
     // keep the keyboard in place: the next thumbnail's button, else the picker
     requestAnimationFrame(() => {
-      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>("button");
-      const next = buttons?.[Math.min(index, buttons.length - 1)];
-      (next ?? pickerRef.current)?.focus();
+      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
+      (buttons?.[Math.min(index, buttons.length - 1)] ?? pickerRef.current)?.focus();
     });
   };
   return (
     <ul className={styles.thumbs} ref={listRef}>
-      {images.map((image, index) => (
-        <li key={image.key} className={styles.thumb} data-failed={image.key === failedKey || undefined}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
-          <img src={previewUrl(image)} alt={image.file.name} width={96} height={96} />
-          <button
-            type="button"
-            className={styles.removeImage}
-            aria-label={labels.removeImage}
-            title={labels.removeImage}
-            onClick={() => removeImage(index, image.key)}
-          >
-            <Icon name="close" size={18} />
-          </button>
-          {image.key === failedKey && <span className={styles.thumbFailed}>{failedLabel}</span>}
-          <ThumbWork state={preparing.states[image.key]} labels={preparing.labels} />
+      {damage.photos.map((photo, index) => (
+        <li
+          key={photo.key}
+          className={styles.thumb}
+          data-failed={photo.key === failedKey || undefined}
+          data-note={photo.note}
+        >
+          <div className={styles.thumbImage}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
+            <img src={photo.url} alt={photo.name} width={96} height={96} />
+            <button
+              type="button"
+              className={styles.removeImage}
+              aria-label={strings.labels.removeImage}
+              title={strings.labels.removeImage}
+              onClick={() => removePhoto(index, photo.key)}
+            >
+              <Icon name="close" size={18} />
+            </button>
+            {photo.key === failedKey && <span className={styles.thumbFailed}>{strings.progress.failed}</span>}
+            <ThumbWork photo={photo} labels={strings.progress} />
+          </div>
+          <PhotoNote
+            photo={photo}
+            strings={strings.photoCheck}
+            onRetake={(file) => onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)))}
+            onKeep={() => photos.keep(photo.key)}
+          />
         </li>
       ))}
     </ul>
   );
 }
 
-/** Over a thumbnail while its photo is made smaller (or waits its turn): the work, in words and a bar. */
-function ThumbWork({ state, labels }: { state?: PrepareState; labels: Preparing["labels"] }) {
-  if (!state || state.stage === "ready") return null;
-  const text = state.stage === "waiting" ? labels.waiting : fill(labels.compressing, { percent: state.percent });
-  return (
-    <span className={styles.thumbWork} data-stage={state.stage}>
-      <span className={styles.thumbWorkText}>{text}</span>
-      <span className={styles.thumbWorkBar} style={{ inlineSize: `${state.percent}%` }} aria-hidden="true" />
-    </span>
-  );
-}
-
-/** `Last opp bilder`: the file input, its button-like label and its hint. */
-function ImagePicker({
-  id,
-  labels,
-  pickerId,
-  pickerRef,
-  error,
-  onFiles,
-}: Pick<Props, "labels" | "pickerId" | "error"> & {
-  id: string;
-  pickerRef: RefObject<HTMLInputElement | null>;
-  onFiles: (files: File[]) => void;
-}) {
-  // photos chosen in the prerendered form, before this code ran, are taken as if chosen now
-  useEffect(() => {
-    const input = pickerRef.current;
-    const files = Array.from(input?.files ?? []);
-    if (!input || files.length === 0) return;
-    input.value = "";
-    onFiles(files);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for what was there when the form took over
-  }, []);
-  return (
-    <div className={styles.picker} data-picker>
-      <input
-        ref={pickerRef}
-        id={pickerId}
-        className={styles.fileInput}
-        type="file"
-        accept="image/*"
-        multiple
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ")}
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          event.target.value = ""; // the same photo can be chosen again after removing it
-          if (files.length) onFiles(files);
-        }}
-      />
-      <label htmlFor={pickerId} className={styles.pickButton}>
-        <Icon name="camera" />
-        {labels.pickImages}
-      </label>
-      <p className={styles.hint} id={`${id}-hint`}>
-        {labels.pickImagesHint}
-      </p>
-    </div>
-  );
-}
-
-/** How many images a damage has, in words. */
-function countText(labels: Props["labels"], count: number): string {
-  if (count === 0) return labels.noImages;
-  return count === 1 ? labels.imageCountOne : fill(labels.imageCountMany, { n: count });
-}
-
-/** `Skade N` as the button that folds the damage, how many images it has, and `Fjern skade`. */
+/** `Skade N` as the button that folds the damage, how many photos it has, and `Fjern skade`. */
 function DamageHead({
   id,
+  damage,
   number,
-  labels,
+  strings,
   headingLevel,
-  count,
   expanded,
   onToggle,
   onRemove,
   ready,
-}: Pick<Props, "number" | "labels" | "headingLevel" | "expanded" | "onToggle" | "onRemove" | "ready"> & {
+}: Props & {
   id: string;
-  count: number;
 }) {
   const Heading = `h${headingLevel}` as const;
+  const { labels } = strings;
+  const count = damage.photos.length;
   return (
     <div className={styles.damageHead}>
       <Heading className={styles.damageHeading} id={`${id}-heading`}>
@@ -194,7 +207,9 @@ function DamageHead({
           {fill(labels.damage, { n: number })}
         </button>
       </Heading>
-      <span className={styles.count}>{countText(labels, count)}</span>
+      <span className={styles.count}>
+        {count === 0 ? labels.noImages : count === 1 ? labels.imageCountOne : fill(labels.imageCountMany, { n: count })}
+      </span>
       <button type="button" className={styles.removeDamage} onClick={onRemove} disabled={!ready}>
         {labels.removeDamage}
       </button>
@@ -203,17 +218,44 @@ function DamageHead({
 }
 
 export function DamageSection(props: Props) {
-  const { images, expanded, onAddImages, error } = props;
+  const { damage, strings, expanded, error, pickerId, photos } = props;
   const id = useId();
   const [notes, setNotes] = useState<string[]>([]);
   const pickerRef = useRef<HTMLInputElement>(null);
+  const addFiles = (files: File[]) => setNotes(pickNotes(strings.labels, photos.add(damage.id, files)));
+
+  // photos chosen in the prerendered form, before this code ran, are taken as if chosen now
+  useEffect(() => {
+    const files = Array.from(pickerRef.current?.files ?? []);
+    if (!files.length) return;
+    pickerRef.current!.value = "";
+    addFiles(files);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for what was there when the form took over
+  }, []);
 
   return (
     <section className={styles.damage} aria-labelledby={`${id}-heading`}>
-      <DamageHead id={id} count={images.length} {...props} />
+      <DamageHead id={id} {...props} />
       <div className={styles.damageBody} id={`${id}-panel`} hidden={!expanded}>
-        {images.length > 0 && <Thumbnails {...props} pickerRef={pickerRef} />}
-        <ImagePicker {...props} id={id} pickerRef={pickerRef} onFiles={(files) => setNotes(onAddImages(files))} />
+        <PhotoGuide strings={strings.photoGuide} />
+        {damage.photos.length > 0 && <Thumbnails {...props} pickerRef={pickerRef} onNotes={setNotes} />}
+        <div className={styles.picker} data-picker>
+          <FileInput
+            inputRef={pickerRef}
+            id={pickerId}
+            multiple
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ")}
+            onFiles={addFiles}
+          />
+          <label htmlFor={pickerId} className={styles.pickButton}>
+            <Icon name="camera" />
+            {strings.labels.pickImages}
+          </label>
+          <p className={styles.hint} id={`${id}-hint`}>
+            {strings.labels.pickImagesHint}
+          </p>
+        </div>
         {notes.length > 0 && (
           <ul className={styles.notes} role="status">
             {notes.map((note) => (

@@ -5,7 +5,7 @@ import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill, telHref } from "@/lib/format";
 import { Template } from "./Template";
-import type { QuoteFailure as Failure } from "./useQuoteSubmission";
+import type { QuoteFailure as Failure } from "./useQuote";
 import styles from "./QuoteForm.module.css";
 
 interface Props {
@@ -26,7 +26,7 @@ export function QuoteFailure({ failure, strings, contact, onRetry, alertRef }: P
       </p>
       <p>
         {failure.reason === "upload"
-          ? fill(strings.upload, { name: failure.image.file.name, n: failure.damageIndex + 1 })
+          ? fill(strings.upload, { name: failure.image.name, n: failure.damageIndex + 1 })
           : strings.inquiry}
       </p>
       <p>

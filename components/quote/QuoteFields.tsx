@@ -1,17 +1,20 @@
 "use client";
 
 import type { InputHTMLAttributes } from "react";
-import type { FieldErrors, UseFormReturn } from "react-hook-form";
+import type { UseFormReturn } from "react-hook-form";
 import { TextField } from "@/components/ui/TextField";
 import { FIELD_LIMITS } from "@/lib/api/contract";
 import type { Strings } from "@/lib/content/strings-schema";
-import { normaliseRegNumber, type QuoteFormValues } from "@/lib/quote/form";
+import { normaliseRegNumber, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
 import fieldStyles from "@/components/ui/Field.module.css";
 import styles from "./QuoteForm.module.css";
 
 interface Props {
-  form: Pick<UseFormReturn<QuoteFormValues>, "register" | "clearErrors">;
-  errors: FieldErrors<QuoteFormValues>;
+  form: Pick<UseFormReturn<QuoteText>, "register">;
+  /** the problem that stopped the last Send, shown at its field */
+  problem?: QuoteProblem;
+  /** the visitor changed a field (its error goes) */
+  onEdit: (field: string) => void;
   labels: Strings["quoteForm"]["labels"];
   /** the id of a field's input: `fieldId("email")` */
   fieldId: (name: string) => string;
@@ -24,15 +27,16 @@ const textClasses = (...field: (string | undefined)[]) => ({
 });
 
 /** The quote's text fields: registration number (typed in upper case), e-mail, phone and the message. */
-export function QuoteFields({ form: { register, clearErrors }, errors, labels, fieldId }: Props) {
+export function QuoteFields({ form: { register }, problem, onEdit, labels, fieldId }: Props) {
   // a field's error goes as soon as the visitor changes it; the next check is at `Send`
-  const field = (name: "regNumber" | "email" | "phone") => register(name, { onChange: () => clearErrors(name) });
+  const field = (name: "regNumber" | "email" | "phone") => register(name, { onChange: () => onEdit(name) });
+  const error = (name: string) => (problem?.kind === "field" && problem.field === name ? problem.message : undefined);
   const reg = field("regNumber");
   const contactField = (name: "email" | "phone", input: InputHTMLAttributes<HTMLInputElement>) => (
     <TextField
       id={fieldId(name)}
       label={labels[name]}
-      error={errors[name]?.message}
+      error={error(name)}
       errorIcon
       classes={textClasses()}
       maxLength={FIELD_LIMITS[name]}
@@ -46,7 +50,7 @@ export function QuoteFields({ form: { register, clearErrors }, errors, labels, f
         id={fieldId("regNumber")}
         label={labels.regNumber}
         hint={labels.regNumberHint}
-        error={errors.regNumber?.message}
+        error={error("regNumber")}
         errorIcon
         classes={textClasses(styles.fieldReg)}
         className={styles.regInput}
@@ -81,7 +85,7 @@ export function QuoteFields({ form: { register, clearErrors }, errors, labels, f
           rows={4}
           maxLength={FIELD_LIMITS.message}
           aria-describedby={fieldId("message-hint")}
-          {...register("message")}
+          {...register("message", { onChange: () => onEdit("message") })}
         />
         <p className={styles.hint} id={fieldId("message-hint")}>
           {labels.messageHint}

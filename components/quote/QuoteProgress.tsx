@@ -4,35 +4,26 @@
 import { useId, type RefObject } from "react";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
-import type { ImageProgress } from "@/lib/quote/pipeline";
+import type { Damage, Photo } from "@/lib/quote/photos";
 import styles from "./QuoteForm.module.css";
-
-export interface ProgressItem {
-  key: string;
-  name: string;
-  /** the damage's number (Skade N) */
-  damage: number;
-  preview: string;
-}
 
 interface Props {
   strings: Strings["quoteForm"]["progress"];
-  items: ProgressItem[];
-  progress: Record<string, ImageProgress>;
+  damages: readonly Damage[];
   sendingInquiry: boolean;
   headingRef: RefObject<HTMLHeadingElement | null>;
   headingLevel: 2 | 3;
 }
 
 /**
- * How far one image is, 0–1: its photo made ready (mostly done before Send)
+ * How far one photo is, 0–1: its copy made ready (mostly done before Send)
  * is the first tenth, the bytes sent the rest.
  */
-function imageFraction(p: ImageProgress | undefined): number {
+function imageFraction({ progress: p, percent }: Photo): number {
   if (!p) return 0;
   switch (p.stage) {
     case "compressing":
-      return (p.percent / 100) * 0.1;
+      return (percent / 100) * 0.1;
     case "uploading":
     case "retrying":
       return 0.1 + (p.total > 0 ? (p.loaded / p.total) * 0.9 : 0);
@@ -43,10 +34,10 @@ function imageFraction(p: ImageProgress | undefined): number {
   }
 }
 
-function stageText(strings: Props["strings"], p: ImageProgress | undefined): string {
+function stageText(strings: Props["strings"], { progress: p, percent }: Photo): string {
   switch (p?.stage) {
     case "compressing":
-      return fill(strings.compressing, { percent: p.percent });
+      return fill(strings.compressing, { percent });
     case "uploading":
       return strings.uploading;
     case "retrying":
@@ -60,12 +51,13 @@ function stageText(strings: Props["strings"], p: ImageProgress | undefined): str
   }
 }
 
-export function QuoteProgress({ strings, items, progress, sendingInquiry, headingRef, headingLevel }: Props) {
+export function QuoteProgress({ strings, damages, sendingInquiry, headingRef, headingLevel }: Props) {
   const Heading = `h${headingLevel}` as const;
   const id = useId();
-  const done = items.filter((item) => progress[item.key]?.stage === "done").length;
+  const items = damages.flatMap((damage) => damage.photos);
+  const done = items.filter((item) => item.progress?.stage === "done").length;
   const total = items.length;
-  const overall = items.reduce((sum, item) => sum + imageFraction(progress[item.key]), 0) / Math.max(total, 1);
+  const overall = items.reduce((sum, item) => sum + imageFraction(item), 0) / Math.max(total, 1);
   const percent = Math.round((sendingInquiry ? 0.97 : overall * 0.95) * 100);
   return (
     <div className={styles.progress} aria-labelledby={`${id}-heading`} role="region">
@@ -80,20 +72,17 @@ export function QuoteProgress({ strings, items, progress, sendingInquiry, headin
         </p>
       </div>
       <ul className={styles.progressList}>
-        {items.map((item) => {
-          const p = progress[item.key];
-          return (
-            <li key={item.key} className={styles.progressItem} data-stage={p?.stage ?? "waiting"}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}
-              <img src={item.preview} alt="" width={48} height={48} />
-              <div className={styles.progressInfo}>
-                <span className={styles.progressName}>{item.name}</span>
-                <span className={styles.progressStage}>{stageText(strings, p)}</span>
-                <progress max={100} value={Math.round(imageFraction(p) * 100)} aria-label={item.name} />
-              </div>
-            </li>
-          );
-        })}
+        {items.map((item) => (
+          <li key={item.key} className={styles.progressItem} data-stage={item.progress?.stage ?? "waiting"}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}
+            <img src={item.url} alt="" width={48} height={48} />
+            <div className={styles.progressInfo}>
+              <span className={styles.progressName}>{item.name}</span>
+              <span className={styles.progressStage}>{stageText(strings, item)}</span>
+              <progress max={100} value={Math.round(imageFraction(item) * 100)} aria-label={item.name} />
+            </div>
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -1,17 +1,17 @@
-import { useCallback, useEffect, type RefObject } from "react";
+import { useCallback, useEffect, useRef, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 import type { QuoteProblem } from "@/lib/quote/form";
-import type { useDamages } from "./useDamages";
-import type { SubmissionPhase } from "./useQuoteSubmission";
+import type { Damage } from "@/lib/quote/photos";
 
 interface Options {
-  phase: SubmissionPhase;
+  phase: { name: string };
   fieldId: (name: string) => string;
-  pickerId: (key: string) => string;
-  damages: Pick<ReturnType<typeof useDamages>, "fields" | "setExpanded" | "addButtonRef">;
-  alertRef: RefObject<HTMLElement | null>;
-  progressHeadingRef: RefObject<HTMLElement | null>;
+  pickerId: (damage: string) => string;
+  /** the damages as they stand */
+  damages: () => readonly Damage[];
+  setExpanded: (damage: string, expanded: boolean) => void;
+  addButtonRef: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -20,8 +20,10 @@ interface Options {
  * unfolded first), to the progress heading while sending, and to the alert
  * after a failure. Scrolling is smooth unless the visitor asks for reduced motion.
  */
-export function useQuoteFocus({ phase, fieldId, pickerId, damages, ...refs }: Options) {
+export function useQuoteFocus({ phase, fieldId, pickerId, damages, setExpanded, addButtonRef }: Options) {
   const reducedMotion = usePrefersReducedMotion();
+  const alertRef = useRef<HTMLDivElement>(null);
+  const progressHeadingRef = useRef<HTMLHeadingElement>(null);
   const bringIntoView = useCallback(
     (target: HTMLElement, focus: HTMLElement = target) => {
       target.scrollIntoView({ block: "center", behavior: reducedMotion ? "auto" : "smooth" });
@@ -31,24 +33,28 @@ export function useQuoteFocus({ phase, fieldId, pickerId, damages, ...refs }: Op
   );
 
   useEffect(() => {
-    if (phase.name === "failed" && refs.alertRef.current) bringIntoView(refs.alertRef.current);
-    if (phase.name === "sending") refs.progressHeadingRef.current?.focus();
+    if (phase.name === "failed" && alertRef.current) bringIntoView(alertRef.current);
+    if (phase.name === "sending") progressHeadingRef.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the phase changes
-  }, [phase]);
+  }, [phase.name]);
 
-  return (problem: QuoteProblem) => {
-    if (problem.kind === "damages") {
-      if (damages.addButtonRef.current) bringIntoView(damages.addButtonRef.current);
-    } else if (problem.kind === "images") {
-      const key = damages.fields[problem.damage]?.id;
-      if (!key) return;
-      flushSync(() => damages.setExpanded(key, true));
-      const picker = document.getElementById(pickerId(key));
-      const section = picker?.closest("section");
-      if (picker) bringIntoView(section?.querySelector<HTMLElement>("[data-picker]") ?? picker, picker);
-    } else {
-      const input = document.getElementById(fieldId(problem.field));
-      if (input) bringIntoView(input);
-    }
-  };
+  const focusProblem = useCallback(
+    (problem: QuoteProblem) => {
+      if (problem.kind === "damages") {
+        if (addButtonRef.current) bringIntoView(addButtonRef.current);
+      } else if (problem.kind === "images") {
+        const damage = damages()[problem.damage]?.id;
+        if (!damage) return;
+        flushSync(() => setExpanded(damage, true));
+        const picker = document.getElementById(pickerId(damage));
+        if (picker)
+          bringIntoView(picker.closest("section")?.querySelector<HTMLElement>("[data-picker]") ?? picker, picker);
+      } else {
+        const input = document.getElementById(fieldId(problem.field));
+        if (input) bringIntoView(input);
+      }
+    },
+    [addButtonRef, bringIntoView, damages, fieldId, pickerId, setExpanded],
+  );
+  return { focusProblem, alertRef, progressHeadingRef };
 }

@@ -21,6 +21,7 @@ test.each([
   ["notat.txt", ""],
   ["bilde.jpg", "application/octet-stream"], // a type that is not an image is believed
   ["tegning.svg", "text/xml"],
+  ["tegning.svg", "image/svg+xml"], // an image type, but not one we take: it can carry script
 ])("%s (%s) is not an image", (name, type) => {
   expect(asImage(file(name, type))).toBeUndefined();
 });

@@ -1,89 +1,100 @@
-/** The quote form as a draft: what is kept, and what comes back. */
-import { fromDraft, isEmptyQuote, toDraft } from "../quote/draft";
-import { emptyQuote, type QuoteFormValues } from "../quote/form";
+/** The quote as a draft: what is kept (prepared copies only, never an original), and what comes back. */
+import type { PhotoWork } from "../photos/types";
+import { fromDraft, toDraft } from "../quote/draft";
+import { emptyText, type QuoteText } from "../quote/form";
+import { QuotePhotos } from "../quote/photos";
+import { SendState } from "../quote/pipeline";
 
-const photo = (name: string, bytes = 3) =>
-  new File([new Uint8Array(bytes)], name, { type: "image/jpeg", lastModified: 1_700_000_000_000 });
+const photo = (name: string, bytes = 3) => new File([new Uint8Array(bytes)], name, { type: "image/jpeg" });
 
-const filled = (): QuoteFormValues => ({
-  regNumber: "AB 12345",
-  email: "kari@example.no",
-  phone: "912 34 567",
-  message: "Bulk",
-  damages: [
-    { message: "", images: [{ key: "a", file: photo("a.jpg", 10) }] },
-    { message: "", images: [{ key: "b", file: photo("b.jpg", 20) }] },
-  ],
+/** Photo work whose copy is 4 bytes of 9s (the originals are zeros); `hold` keeps a photo unprepared. */
+const work = (hold = new Set<string>()): PhotoWork => ({
+  prepare: (file) =>
+    hold.has((file as File).name)
+      ? new Promise(() => {})
+      : Promise.resolve({ blob: new Blob([new Uint8Array(4).fill(9)], { type: "image/jpeg" }), width: 2, height: 2 }),
 });
 
-test("an empty form is no draft; one typed character or one photo is", () => {
-  expect(isEmptyQuote(emptyQuote())).toBe(true);
-  const none = { compressed: new Map(), uploaded: new Map(), pending: false };
-  expect(toDraft({ values: emptyQuote(), ...none })).toBeUndefined();
-  expect(toDraft({ values: { ...emptyQuote(), email: "k" }, ...none })).toBeDefined();
-  const withPhoto = emptyQuote();
-  withPhoto.damages[0]!.images.push({ key: "a", file: photo("a.jpg") });
-  expect(toDraft({ values: withPhoto, ...none })).toBeDefined();
+const filled: QuoteText = { regNumber: "AB 12345", email: "kari@example.no", phone: "912 34 567", message: "Bulk" };
+
+async function photosOf(damages: File[][], hold?: Set<string>) {
+  const photos = new QuotePhotos({ loadWork: async () => work(hold), createUrl: () => "blob:x", revokeUrl: () => {} });
+  photos.restore(damages.map(() => []));
+  damages.forEach((files, i) => photos.add(photos.getSnapshot()[i]!.id, files));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return photos;
+}
+const none = new SendState();
+const keyOf = (photos: QuotePhotos, name: string) =>
+  photos
+    .getSnapshot()
+    .flatMap((d) => d.photos)
+    .find((p) => p.name === name)!.key;
+
+test("an empty form is no draft; one typed character or one prepared photo is", async () => {
+  const empty = await photosOf([[]]);
+  expect(toDraft(emptyText(), empty, none)).toBeUndefined();
+  expect(toDraft({ ...emptyText(), email: "k" }, empty, none)).toBeDefined();
+  expect(toDraft(emptyText(), await photosOf([[photo("a.jpg")]]), none)).toBeDefined();
 });
 
-test("keeps the compressed copy when there is one, else the original, and comes back as it was", () => {
-  const small = new Blob([new Uint8Array(4)], { type: "image/jpeg" });
-  const ref = { filename: "img_x.jpg", url: "http://localhost/api/media/file/img_x.jpg" };
-  const draft = toDraft({
-    values: filled(),
-    compressed: new Map([["a", small]]),
-    uploaded: new Map([
-      ["a", ref],
-      ["gone", ref], // an image no longer in the form
-    ]),
-    pending: true,
-  })!;
-  expect(draft.damages[0]!.images[0]).toMatchObject({ key: "a", name: "a.jpg", compressed: true, blob: small });
-  expect(draft.damages[1]!.images[0]).toMatchObject({ key: "b", compressed: false });
-  expect(draft.uploaded).toEqual({ a: ref });
+test("keeps only the prepared copy, never the original; a photo not prepared yet is not kept", async () => {
+  const photos = await photosOf([[photo("a.jpg", 10)], [photo("b.jpg", 20), photo("c.jpg")]], new Set(["c.jpg"]));
+  const draft = toDraft(filled, photos, { ...none, pending: true } as SendState)!;
+  expect(draft.damages.map((d) => d.map((p) => p.name))).toEqual([["a.jpg"], ["b.jpg"]]);
+  for (const kept of draft.damages.flat()) {
+    expect(kept.bytes).toBeInstanceOf(ArrayBuffer);
+    expect([...new Uint8Array(kept.bytes)]).toEqual([9, 9, 9, 9]); // the copy's bytes, not the original's zeros
+  }
 
   const back = fromDraft(draft);
-  expect(back.values.regNumber).toBe("AB 12345");
-  expect(back.values.damages.map((d) => d.images.map((i) => [i.key, i.file.name, i.file.size]))).toEqual([
-    [["a", "a.jpg", 4]],
-    [["b", "b.jpg", 20]],
+  expect(back.text).toEqual(filled);
+  expect(back.send.pending).toBe(true);
+  const next = await photosOf([]);
+  next.restore(back.damages);
+  expect(next.getSnapshot().map((d) => d.photos.map((p) => [p.name, p.stage]))).toEqual([
+    [["a.jpg", "ready"]],
+    [["b.jpg", "ready"]],
   ]);
-  expect([...back.compressed.keys()]).toEqual(["a"]);
-  expect(back.uploaded.get("a")).toEqual(ref);
-  expect(back.pending).toBe(true);
+  expect((await next.prepared(keyOf(next, "a.jpg")))!.size).toBe(4);
 });
 
-test("the inquiry's idempotency key is kept with the draft and comes back; a malformed one is dropped", () => {
-  const parts = { compressed: new Map(), uploaded: new Map(), pending: true };
+test("the inquiry's key and its quote's digest are kept with the draft and come back; a malformed key is dropped", async () => {
+  const photos = await photosOf([[photo("a.jpg")]]);
   const key = "0f8e2d7c-5b4a-4c3d-9e1f-2a3b4c5d6e7f";
-  const draft = toDraft({ values: filled(), ...parts, inquiryKey: key })!;
-  expect(draft.inquiryKey).toBe(key);
-  expect(fromDraft(draft).inquiryKey).toBe(key);
+  const state = new SendState();
+  state.set({ pending: true, key, digest: "abc" });
+  const draft = toDraft(filled, photos, state)!;
+  expect(draft).toMatchObject({ inquiryKey: key, inquiryDigest: "abc" });
+  expect(fromDraft(draft).send).toEqual({ pending: true, key, digest: "abc" });
 
-  expect(toDraft({ values: filled(), ...parts })).not.toHaveProperty("inquiryKey");
-  const older = { ...draft } as Partial<typeof draft>;
-  delete older.inquiryKey; // a draft saved before keys existed
-  expect(fromDraft(older as typeof draft).inquiryKey).toBeUndefined();
+  expect(toDraft(filled, photos, none)).not.toHaveProperty("inquiryKey");
   for (const bad of ["", "to ord", "x".repeat(101), 42]) {
-    expect(fromDraft({ ...draft, inquiryKey: bad as string }).inquiryKey).toBeUndefined();
+    expect(fromDraft({ ...draft, inquiryKey: bad as string }).send.key).toBeUndefined();
   }
 });
 
-test("each photo's upload name is kept with it and comes back; one we would not make is dropped", () => {
-  const parts = { compressed: new Map(), uploaded: new Map(), pending: true };
-  const names = new Map([
-    ["a", "img_k3j9x2ab1718000000000.jpg"],
-    ["gone", "img_zzzzzzzz1718000000000.jpg"], // an image no longer in the form
-  ]);
-  const draft = toDraft({ values: filled(), ...parts, uploadNames: names })!;
-  expect(draft.damages[0]!.images[0]!.uploadName).toBe("img_k3j9x2ab1718000000000.jpg");
-  expect(draft.damages[1]!.images[0]).not.toHaveProperty("uploadName"); // b's upload has not begun
-  expect([...fromDraft(draft).uploadNames]).toEqual([["a", "img_k3j9x2ab1718000000000.jpg"]]);
+test("each photo's upload name and stored upload are kept with it; a name we would not make is dropped", async () => {
+  const photos = await photosOf([[photo("a.jpg")], [photo("b.jpg")]]);
+  const ref = {
+    filename: "img_0123456789abcdef0123456789abcdef.jpg",
+    url: "http://localhost/api/media/file/img_0123456789abcdef0123456789abcdef.jpg",
+  };
+  photos.update(keyOf(photos, "a.jpg"), { uploadName: ref.filename, stored: ref });
+  const draft = toDraft(filled, photos, none)!;
+  expect(draft.damages[0]![0]).toMatchObject({ uploadName: ref.filename, stored: ref });
+  expect(draft.damages[1]![0]).not.toHaveProperty("uploadName"); // b's upload has not begun
+  expect(fromDraft(draft).damages[0]![0]).toMatchObject({ uploadName: ref.filename, stored: ref });
 
-  expect(fromDraft(toDraft({ values: filled(), ...parts })!).uploadNames.size).toBe(0); // an older draft
   for (const bad of ["../etc/passwd", "skade.jpg", "", 7]) {
-    const tampered = toDraft({ values: filled(), ...parts })!;
-    tampered.damages[0]!.images[0]!.uploadName = bad as string;
-    expect(fromDraft(tampered).uploadNames.size).toBe(0);
+    const tampered = toDraft(filled, photos, none)!;
+    tampered.damages[0]![0]!.uploadName = bad as string;
+    expect(fromDraft(tampered).damages[0]![0]).not.toHaveProperty("uploadName");
   }
+});
+
+test("a photo kept as something other than bytes (a draft of another form) is dropped, the rest comes back", async () => {
+  const draft = toDraft(filled, await photosOf([[photo("a.jpg")]]), none)!;
+  draft.damages[0]!.push({ key: "x", name: "gammel.jpg", type: "image/jpeg", bytes: new Blob([]) as never });
+  expect(fromDraft(draft).damages[0]!.map((p) => p.name)).toEqual(["a.jpg"]);
 });

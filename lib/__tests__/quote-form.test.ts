@@ -1,32 +1,36 @@
 /** The quote form's schema, its check order, the upload file name and the inquiry body. */
-import { inquirySchema } from "../api/contract";
+import { SHAREABLE_MEDIA_NAME, inquirySchema } from "../api/contract";
 import { getStrings } from "../content";
-import { MEDIA_FILENAME_PATTERN, mediaFilename, originalExtension, randomString } from "../quote/filename";
+import { MEDIA_FILENAME_PATTERN, mediaFilename, originalExtension, randomHex } from "../quote/filename";
 import {
   buildInquiry,
-  emptyQuote,
+  emptyText,
   firstProblem,
   normaliseRegNumber,
   type ImageRef,
-  type QuoteFormValues,
+  type QuoteImage,
   type QuoteProblem,
 } from "../quote/form";
 
 const messages = { ...getStrings().fieldErrors, ...getStrings().quoteForm.errors };
-const image = (key: string, name = `${key}.jpg`, type = "image/jpeg") => ({
-  key,
-  file: new File([new Uint8Array(10)], name, { type }),
-});
+const image = (key: string, name = `${key}.jpg`): QuoteImage => ({ key, name });
 
-const valid = (): QuoteFormValues => ({
+/** The form's values as the check takes them (the photos' damages are mutable here, for the tests). */
+interface Values {
+  regNumber: string;
+  email: string;
+  phone: string;
+  message: string;
+  damages: { photos: QuoteImage[] }[];
+}
+const emptyQuote = (): Values => ({ ...emptyText(), damages: [{ photos: [] }] });
+
+const valid = (): Values => ({
   regNumber: "AB12345",
   email: "kari@example.no",
   phone: "912 34 567",
   message: "Bulk i bakdøra",
-  damages: [
-    { message: "", images: [image("a")] },
-    { message: "", images: [image("b"), image("c", "c.png", "image/png")] },
-  ],
+  damages: [{ photos: [image("a")] }, { photos: [image("b"), image("c", "c.png")] }],
 });
 
 describe("the form's messages, to the letter", () => {
@@ -66,16 +70,16 @@ describe("validation order: reg → e-mail → phone → a damage → images", (
   });
 
   test("each fix reveals the next check, in the form's order", () => {
-    const values: QuoteFormValues = { ...emptyQuote(), damages: [] };
+    const values: Values = { ...emptyQuote(), damages: [] };
     const seen: string[] = [];
-    const fixes: ((v: QuoteFormValues) => void)[] = [
+    const fixes: ((v: Values) => void)[] = [
       (v) => (v.regNumber = "ab12345"),
       (v) => (v.email = "kari"),
       (v) => (v.email = "kari@example.no"),
       (v) => (v.phone = "1234"),
       (v) => (v.phone = "+47 912 34 567"),
-      (v) => v.damages.push({ message: "", images: [image("a")] }, { message: "", images: [] }),
-      (v) => v.damages[1]!.images.push(image("b")),
+      (v) => v.damages.push({ photos: [image("a")] }, { photos: [] }),
+      (v) => v.damages[1]!.photos.push(image("b")),
     ];
     for (const fix of [() => {}, ...fixes]) {
       fix(values);
@@ -101,7 +105,7 @@ describe("validation order: reg → e-mail → phone → a damage → images", (
 
   test("the first damage without images is named, even when later ones lack them too", () => {
     const values = valid();
-    values.damages.push({ message: "", images: [] }, { message: "", images: [] });
+    values.damages.push({ photos: [] }, { photos: [] });
     expect(firstProblem(values, messages)).toEqual({
       kind: "images",
       damage: 2,
@@ -138,27 +142,35 @@ describe("registration number", () => {
 });
 
 describe("upload file name", () => {
-  test("img_ + random + timestamp + original extension", () => {
-    expect(mediaFilename({ name: "IMG_2044.JPG" }, { random: () => 0.5, now: () => 1718000000000 })).toBe(
-      "img_ii" + "iiiiii" + "1718000000000.jpg",
-    );
+  test("img_ + 128 bits from crypto.getRandomValues in hex + original extension", () => {
+    const spy = jest.spyOn(globalThis.crypto, "getRandomValues");
+    try {
+      const made = mediaFilename({ name: "IMG_2044.JPG" });
+      expect(spy).toHaveBeenCalledWith(expect.any(Uint8Array));
+      expect((spy.mock.calls[0]![0] as Uint8Array).length).toBe(16);
+      const hex = Array.from(spy.mock.results[0]!.value as Uint8Array, (b) => b.toString(16).padStart(2, "0")).join("");
+      expect(made).toBe(`img_${hex}.jpg`);
+    } finally {
+      spy.mockRestore();
+    }
     for (const name of ["bulk.jpeg", "skade.png", "bilde.HEIC", "foto.webp"]) {
       const made = mediaFilename({ name });
       expect(made).toMatch(MEDIA_FILENAME_PATTERN);
+      expect(made).toMatch(SHAREABLE_MEDIA_NAME);
       expect(made.endsWith(name.slice(name.lastIndexOf(".")).toLowerCase())).toBe(true);
     }
   });
 
-  test("two names made in the same millisecond differ", () => {
-    const now = () => 1718000000000;
-    expect(mediaFilename({ name: "a.jpg" }, { now })).not.toBe(mediaFilename({ name: "a.jpg" }, { now }));
+  test("a fixed source gives a fixed name; two names made at once differ", () => {
+    expect(mediaFilename({ name: "a.jpg" }, { random: () => 0.5 })).toBe(`img_${"80".repeat(16)}.jpg`);
+    expect(randomHex((bytes) => bytes.fill(255))).toBe("f".repeat(32));
+    expect(mediaFilename({ name: "a.jpg" })).not.toBe(mediaFilename({ name: "a.jpg" }));
   });
 
   test("no extension in the name: taken from the type; none known: none", () => {
     expect(originalExtension("bilde", "image/png")).toBe(".png");
     expect(originalExtension("bilde", "")).toBe("");
     expect(originalExtension("bilde.tar.gz")).toBe(".gz");
-    expect(randomString(() => 0.999)).toMatch(/^[a-z0-9]{8}$/);
   });
 });
 
@@ -168,9 +180,14 @@ describe("the inquiry body", () => {
     ["b", { filename: "img_b.jpg", url: "https://admin.example/api/media/file/img_b.jpg" }],
     ["c", { filename: "img_c.png", url: "https://admin.example/api/media/file/img_c.png" }],
   ]);
+  /** the valid form with each photo's upload as `uploaded` has it */
+  const uploadedAs = (values: Values, uploaded: ReadonlyMap<string, ImageRef>) => ({
+    ...values,
+    damages: values.damages.map((d) => ({ photos: d.photos.map((p) => ({ ...p, stored: uploaded.get(p.key) })) })),
+  });
 
   test("is the shape POST /inquiry takes, one damage request per damage, and passes the server's schema", () => {
-    const body = buildInquiry({ ...valid(), regNumber: " ab12345 " }, refs, "nettside-anonym");
+    const body = buildInquiry(uploadedAs({ ...valid(), regNumber: " ab12345 " }, refs), "nettside-anonym");
     expect(body).toEqual({
       Inquiry: {
         UserId: "nettside-anonym",
@@ -190,12 +207,12 @@ describe("the inquiry body", () => {
         },
       ],
     });
-    expect(inquirySchema(["admin.example"]).safeParse(body).success).toBe(true);
+    expect(inquirySchema(["https://admin.example"]).safeParse(body).success).toBe(true);
   });
 
   test("refuses to be built with an image that was not uploaded (never a null image)", () => {
     const partial = new Map(refs);
     partial.delete("b");
-    expect(() => buildInquiry(valid(), partial, "x")).toThrow(/b\.jpg/);
+    expect(() => buildInquiry(uploadedAs(valid(), partial), "x")).toThrow(/b\.jpg/);
   });
 });

@@ -1,16 +1,18 @@
-/** The quote pipeline with a fake fetch and a fake compressor: the happy path and every failure path. */
-import { MAX_UPLOAD_BYTES, inquirySchema, type InquiryRequest } from "../api/contract";
+/** The quote pipeline with a fake fetch and fake photo work: the happy path and every failure path. */
+import { inquirySchema, type InquiryRequest } from "../api/contract";
+import { UnreadablePhotoError, type PhotoWork } from "../photos/types";
 import { fromDraft, toDraft } from "../quote/draft";
-import type { QuoteFormValues, QuoteImage } from "../quote/form";
+import type { QuoteText } from "../quote/form";
 import { MEDIA_FILENAME_PATTERN } from "../quote/filename";
+import { QuotePhotos } from "../quote/photos";
 import {
   createQuoteSender,
   isRetryable,
+  quoteDigest,
   SendState,
   sendQuote,
-  type Compressor,
+  type ImageProgress,
   type PipelineDeps,
-  type PipelineEvent,
 } from "../quote/pipeline";
 
 jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
@@ -20,21 +22,54 @@ const INQUIRY_URL = "https://api.example/inquiry";
 /** Payload's find: `?where[filename][equals]=…&depth=0&limit=1` */
 const FIND_URL = "https://admin.example/api/media?where%5Bfilename%5D%5Bequals%5D=";
 
-const image = (key: string, opts: { type?: string; size?: number; name?: string } = {}): QuoteImage => ({
-  key,
-  file: new File([new Uint8Array(opts.size ?? 1000)], opts.name ?? `${key}.jpg`, { type: opts.type ?? "image/jpeg" }),
-});
+const file = (name: string, size = 1000, type = "image/jpeg") => new File([new Uint8Array(size)], name, { type });
 
-const values = (): QuoteFormValues => ({
+const text = (): QuoteText => ({
   regNumber: "ab12345",
   email: "kari@example.no",
   phone: "+47 912 34 567",
   message: "Bulk i døra",
-  damages: [
-    { message: "", images: [image("a")] },
-    { message: "", images: [image("b", { name: "b.png", type: "image/png" }), image("c")] },
-  ],
 });
+
+/** Photo work that halves each photo (a JPEG copy) and reports 50 then 100. */
+const halving: PhotoWork = {
+  async prepare(photo, { onProgress } = {}) {
+    onProgress?.(50);
+    onProgress?.(100);
+    return { blob: new Blob([new Uint8Array(Math.ceil(photo.size / 2))], { type: "image/jpeg" }), width: 1, height: 1 };
+  },
+};
+
+/** The quote's photos: Skade 1 has a.jpg, Skade 2 b.png and c.jpg (or the files given), prepared by `work`. */
+async function quotePhotos(
+  work: PhotoWork = halving,
+  damages: File[][] = [[file("a.jpg")], [file("b.png", 1000, "image/png"), file("c.jpg")]],
+) {
+  const photos = new QuotePhotos({ loadWork: async () => work, createUrl: () => "blob:test", revokeUrl: () => {} });
+  damages.forEach((files, i) => {
+    if (i > 0) photos.addDamage();
+    photos.add(photos.getSnapshot()[i]!.id, files);
+  });
+  await Promise.all(photos.getSnapshot().flatMap((d) => d.photos.map((p) => photos.prepared(p.key))));
+  return photos;
+}
+
+/** The photo named `name` as it stands. */
+const photoNamed = (photos: QuotePhotos, name: string) =>
+  photos
+    .getSnapshot()
+    .flatMap((d) => d.photos)
+    .find((p) => p.name === name)!;
+
+/** Every progress the photo named `name` showed while sending, in order. */
+function progressOf(photos: QuotePhotos, name: string) {
+  const seen: ImageProgress[] = [];
+  photos.subscribe(() => {
+    const progress = photoNamed(photos, name)?.progress;
+    if (progress && progress !== seen.at(-1)) seen.push(progress);
+  });
+  return seen;
+}
 
 /** "lost": the server stores the upload, but its answer never arrives. */
 type Answer = Response | Error | "hang" | "lost";
@@ -66,6 +101,7 @@ function fakeNetwork() {
   const inquiryKeys: (string | null)[] = [];
   const storedKeys = new Set<string>();
   const mediaAnswers: (Answer | undefined)[] = [];
+  const findAnswers: Response[] = [];
   const inquiryAnswers: Answer[] = [];
   const urls: string[] = [];
   let counter = 0;
@@ -120,7 +156,7 @@ function fakeNetwork() {
       if (response.ok) store();
       return response;
     }
-    if (url.startsWith(FIND_URL)) return findAnswer(uploads, url);
+    if (url.startsWith(FIND_URL)) return findAnswers.shift() ?? findAnswer(uploads, url);
     throw new Error(`unexpected ${url}`);
   });
   return {
@@ -129,24 +165,17 @@ function fakeNetwork() {
     inquiries,
     inquiryKeys,
     mediaAnswers,
+    findAnswers,
     inquiryAnswers,
     urls,
   };
 }
 
-/** Halves the file and reports 50 then 100. */
-const halvingCompressor: Compressor = async (file, onProgress) => {
-  onProgress(50);
-  onProgress(100);
-  return new File([new Uint8Array(Math.ceil(file.size / 2))], file.name, { type: file.type });
-};
-
-function setup(overrides: Partial<PipelineDeps> = {}) {
+async function setup(overrides: Partial<PipelineDeps> = {}, work?: PhotoWork, files?: File[][]) {
   const net = fakeNetwork();
   const sleeps: number[] = [];
   const deps: PipelineDeps = {
     fetch: net.fetch,
-    compress: async () => halvingCompressor,
     userId: "nettside-anonym",
     sleep: async (ms) => {
       sleeps.push(ms);
@@ -154,28 +183,31 @@ function setup(overrides: Partial<PipelineDeps> = {}) {
     concurrency: 1, // one upload at a time, so each test knows the order of calls ("two at a time" below)
     ...overrides,
   };
-  const events: PipelineEvent[] = [];
+  const photos = await quotePhotos(work, files);
   const state = new SendState();
-  const { uploaded } = state;
-  const run = (v = values()) => sendQuote(v, deps, state, (e) => events.push(e));
-  return { net, sleeps, deps, events, state, uploaded, run };
+  const inquiries: number[] = [];
+  const run = (t = text()) => sendQuote(t, photos, state, deps, () => inquiries.push(1));
+  /** the photos stored so far, by name */
+  const stored = () => photos.getSnapshot().flatMap((d) => d.photos.filter((p) => p.stored).map((p) => p.name));
+  return { net, sleeps, deps, photos, state, stored, inquiries, run };
 }
 
 const status = (code: number) => new Response(JSON.stringify({ error: "x" }), { status: code });
 
 describe("a good send", () => {
-  test("compresses, uploads each image once with an img_ name and _payload {}, then posts the inquiry", async () => {
-    const { net, run, events } = setup();
+  test("uploads each prepared copy once with an img_ name and _payload {}, then posts the inquiry", async () => {
+    const { net, run, photos } = await setup();
+    const forA = progressOf(photos, "a.jpg");
     await expect(run()).resolves.toEqual({ ok: true });
     expect(net.uploads.map((u) => u.payload)).toEqual(["{}", "{}", "{}"]);
-    expect(net.uploads.map((u) => u.size)).toEqual([500, 500, 500]); // the compressed copies
+    expect(net.uploads.map((u) => u.size)).toEqual([500, 500, 500]); // the prepared copies
     for (const u of net.uploads) expect(u.name).toMatch(MEDIA_FILENAME_PATTERN);
-    expect(net.uploads.map((u) => u.name.slice(-4))).toEqual([".jpg", ".png", ".jpg"]);
+    expect(net.uploads.map((u) => u.name.slice(-4))).toEqual([".jpg", ".jpg", ".jpg"]); // JPEG copies, the PNG too
     expect(net.urls).toEqual([MEDIA_URL, MEDIA_URL, MEDIA_URL, INQUIRY_URL]);
 
     expect(net.inquiries).toHaveLength(1);
     const [body] = net.inquiries;
-    expect(inquirySchema(["admin.example"]).parse(body)).toEqual(body);
+    expect(inquirySchema(["https://admin.example"]).parse(body)).toEqual(body);
     expect(body!.Inquiry).toEqual({
       UserId: "nettside-anonym",
       RegNumber: "AB12345",
@@ -194,94 +226,70 @@ describe("a good send", () => {
         ],
       },
     ]);
-
-    // progress: compression percentages, then upload, then done, per image; the inquiry last
-    const forA = events.flatMap((e) =>
-      e.type === "image" && e.progress.key === "a" ? [e.progress.stage + e.progress.percent] : [],
-    );
-    expect(forA).toEqual(["waiting0", "compressing0", "compressing50", "compressing100", "uploading100", "done100"]);
-    expect(events.at(-1)).toEqual({ type: "inquiry" });
+    // progress: its copy (made already), then upload, then done
+    expect(forA.map((p) => p.stage)).toEqual(["waiting", "compressing", "uploading", "done"]);
   });
 });
 
-describe("compression failures", () => {
-  test("a compressor that throws: the original is uploaded instead", async () => {
-    const { net, run } = setup({
-      compress: async () => async () => {
-        throw new Error("canvas");
-      },
-    });
-    await expect(run()).resolves.toEqual({ ok: true });
-    expect(net.uploads.map((u) => u.size)).toEqual([1000, 1000, 1000]);
-  });
-
-  test("the library cannot be loaded at all: the originals are uploaded", async () => {
-    const { net, run } = setup({ compress: () => Promise.reject(new Error("Loading chunk 12 failed")) });
-    await expect(run()).resolves.toEqual({ ok: true });
-    expect(net.uploads).toHaveLength(3);
-  });
-
-  test("an empty result counts as a failure, and the original is used", async () => {
-    const { net, run } = setup({ compress: async () => async () => new Blob([]) });
-    await expect(run()).resolves.toEqual({ ok: true });
-    expect(net.uploads.map((u) => u.size)).toEqual([1000, 1000, 1000]);
-  });
-
-  test("compression fails and the original is over 15 MB: that image fails, nothing is uploaded after it, no inquiry", async () => {
-    const v = values();
-    v.damages[1]!.images[0] = image("big", { size: MAX_UPLOAD_BYTES + 1 });
-    const { net, run } = setup({
-      compress: async () => async () => {
-        throw new Error("too big for canvas");
-      },
-    });
-    const result = await run(v);
-    expect(result).toMatchObject({ ok: false, reason: "upload", damageIndex: 1, image: { key: "big" } });
-    expect(net.uploads).toHaveLength(1); // only "a", before it
+describe("photos that cannot be prepared: never the original", () => {
+  test("a photo the browser cannot read fails the send, says so on the photo, and nothing is uploaded after it", async () => {
+    const work: PhotoWork = {
+      prepare: async (photo, options) =>
+        (photo as File).name === "b.png" ? Promise.reject(new UnreadablePhotoError()) : halving.prepare(photo, options),
+    };
+    const { net, run, photos } = await setup({}, work);
+    expect(photoNamed(photos, "b.png")).toMatchObject({ stage: "unreadable", note: "unreadable" });
+    const result = await run();
+    expect(result).toMatchObject({ ok: false, reason: "upload", damageIndex: 1, image: { name: "b.png" } });
+    expect(net.uploads.map((u) => u.size)).toEqual([500]); // only a, before it; never b's original
     expect(net.inquiries).toHaveLength(0);
   });
 
-  test("compression fails and the file is not an image: it fails", async () => {
-    const v = values();
-    v.damages[0]!.images = [image("txt", { type: "text/plain", name: "notat.txt" })];
-    const { net, run } = setup({
-      compress: async () => async () => {
-        throw new Error("The file given is not an image");
-      },
+  test("photo work that could not load is tried again at Send; the copy is what goes", async () => {
+    let loads = 0;
+    const photos = new QuotePhotos({
+      loadWork: async () => (++loads === 1 ? Promise.reject(new Error("Loading chunk 12 failed")) : halving),
+      createUrl: () => "blob:test",
+      revokeUrl: () => {},
     });
-    expect(await run(v)).toMatchObject({ ok: false, reason: "upload", damageIndex: 0 });
-    expect(net.urls).toEqual([]);
+    photos.add(photos.getSnapshot()[0]!.id, [file("a.jpg")]);
+    await photos.prepared(photoNamed(photos, "a.jpg").key);
+    expect(photoNamed(photos, "a.jpg").stage).toBe("failed");
+    const net = fakeNetwork();
+    const result = await sendQuote(text(), photos, new SendState(), { fetch: net.fetch, userId: "x" });
+    expect(result).toEqual({ ok: true });
+    expect(net.uploads.map((u) => u.size)).toEqual([500]);
   });
 });
 
 describe("upload failures", () => {
   test("a 500 and a dropped connection are retried with a growing delay, then it goes through", async () => {
-    const { net, run, sleeps, events } = setup();
+    const { net, run, sleeps, photos } = await setup();
+    const forA = progressOf(photos, "a.jpg");
     net.mediaAnswers.push(status(500), new TypeError("Failed to fetch"));
     await expect(run()).resolves.toEqual({ ok: true });
     expect(sleeps).toEqual([800, 2400]);
     expect(sleeps[1]!).toBeGreaterThan(sleeps[0]!);
     expect(net.uploads).toHaveLength(3);
-    const retries = events.filter((e) => e.type === "image" && e.progress.stage === "retrying");
-    expect(retries.map((e) => e.type === "image" && e.progress.attempt)).toEqual([2, 3]);
+    expect(forA.filter((p) => p.stage === "retrying").map((p) => p.attempt)).toEqual([2, 3]);
   });
 
   test("still failing after two retries: the send stops on that image, nothing is sent with a null", async () => {
-    const { net, run, sleeps, uploaded } = setup();
+    const { net, run, sleeps, stored } = await setup();
     net.mediaAnswers.push(undefined); // "a" goes through (undefined: the default answer)
     net.mediaAnswers.push(status(503), status(502), new TypeError("Failed to fetch"));
     const result = await run();
-    expect(result).toMatchObject({ ok: false, reason: "upload", damageIndex: 1, image: { key: "b" }, status: 0 });
+    expect(result).toMatchObject({ ok: false, reason: "upload", damageIndex: 1, image: { name: "b.png" }, status: 0 });
     expect(sleeps).toEqual([800, 2400]);
     expect(net.urls.filter((u) => u === MEDIA_URL)).toHaveLength(4); // a once, b three times, c never
     expect(net.inquiries).toHaveLength(0);
-    expect([...uploaded.keys()]).toEqual(["a"]);
+    expect(stored()).toEqual(["a.jpg"]);
   });
 });
 
 describe("upload failures: lost answers, a busy server, answers not worth retrying, hangs", () => {
   test("an upload whose answer was lost is looked up by name, found, and not sent again", async () => {
-    const { net, run, sleeps } = setup();
+    const { net, run, sleeps } = await setup();
     net.mediaAnswers.push("lost");
     await expect(run()).resolves.toEqual({ ok: true });
     expect(sleeps).toEqual([800]);
@@ -293,7 +301,7 @@ describe("upload failures: lost answers, a busy server, answers not worth retryi
   });
 
   test("a lost answer the server did not store: the lookup finds nothing, and it is uploaded again", async () => {
-    const { net, run } = setup();
+    const { net, run } = await setup();
     net.mediaAnswers.push(new TypeError("Failed to fetch"));
     await expect(run()).resolves.toEqual({ ok: true });
     expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toHaveLength(1);
@@ -301,8 +309,18 @@ describe("upload failures: lost answers, a busy server, answers not worth retryi
     expect(net.uploads).toHaveLength(3);
   });
 
+  test("a look-up that fails with a 5xx is tried again, and the photo is not uploaded twice", async () => {
+    const { net, run, sleeps } = await setup();
+    net.mediaAnswers.push("lost");
+    net.findAnswers.push(status(502));
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(sleeps).toEqual([800, 2400]);
+    expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toHaveLength(2);
+    expect(net.uploads).toHaveLength(3);
+  });
+
   test("a busy server's Retry-After is waited out before the next try; a 500 is not looked up", async () => {
-    const { net, run, sleeps } = setup();
+    const { net, run, sleeps } = await setup();
     net.mediaAnswers.push(new Response("{}", { status: 503, headers: { "Retry-After": "5" } }), status(500));
     await expect(run()).resolves.toEqual({ ok: true });
     expect(sleeps).toEqual([5000, 2400]);
@@ -310,7 +328,7 @@ describe("upload failures: lost answers, a busy server, answers not worth retryi
   });
 
   test("a 4xx answer is not retried (it would say the same again)", async () => {
-    const { net, run, sleeps } = setup();
+    const { net, run, sleeps } = await setup();
     net.mediaAnswers.push(status(415));
     expect(await run()).toMatchObject({ ok: false, reason: "upload", damageIndex: 0, status: 415 });
     expect(sleeps).toEqual([]);
@@ -318,14 +336,14 @@ describe("upload failures: lost answers, a busy server, answers not worth retryi
   });
 
   test("an ok answer without doc.filename and doc.url is a failure", async () => {
-    const { net, run } = setup();
+    const { net, run } = await setup();
     net.mediaAnswers.push(Response.json({ message: "ok" }, { status: 201 }));
-    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { key: "a" } });
+    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { name: "a.jpg" } });
     expect(net.inquiries).toHaveLength(0);
   });
 
   test("an upload that hangs is given up after the time limit and retried", async () => {
-    const { net, run, sleeps } = setup({ timeoutMs: 20 });
+    const { net, run, sleeps } = await setup({ timeoutMs: 20 });
     net.mediaAnswers.push("hang", "hang");
     await expect(run()).resolves.toEqual({ ok: true });
     expect(sleeps).toEqual([800, 2400]);
@@ -346,50 +364,59 @@ describe("upload failures: lost answers, a busy server, answers not worth retryi
 });
 
 describe("inquiry failures and trying again", () => {
-  test("a 500 on /inquiry fails the send; on the next try the images are not uploaded again", async () => {
-    const { net, run } = setup();
+  test("a 500 on /inquiry is tried again, as a lost answer is; the images are not uploaded again", async () => {
+    const { net, run, sleeps } = await setup();
     net.inquiryAnswers.push(status(500));
-    expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 500 });
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(sleeps).toEqual([800]);
+    expect(net.uploads).toHaveLength(3);
+    expect(net.inquiries).toHaveLength(1);
+    expect(net.urls.filter((u) => u === INQUIRY_URL)).toHaveLength(2);
+  });
+
+  test("a /inquiry that keeps failing fails the send; on the next try the images are not uploaded again", async () => {
+    const { net, run } = await setup();
+    net.inquiryAnswers.push(status(500), status(502), status(503));
+    expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 503 });
     expect(net.uploads).toHaveLength(3);
 
     await expect(run()).resolves.toEqual({ ok: true });
     expect(net.uploads).toHaveLength(3); // no new uploads
     expect(net.inquiries).toHaveLength(1);
-    expect(net.urls.filter((u) => u === INQUIRY_URL)).toHaveLength(2);
+    expect(net.urls.filter((u) => u === INQUIRY_URL)).toHaveLength(4);
   });
 
   test("no connection for the inquiry: status 0", async () => {
-    const { net, run } = setup();
-    net.inquiryAnswers.push(new TypeError("Failed to fetch"));
+    const { net, run } = await setup();
+    for (let i = 0; i < 3; i++) net.inquiryAnswers.push(new TypeError("Failed to fetch"));
     expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 0 });
   });
 
   test("an inquiry that hangs is given up", async () => {
-    const { net, run } = setup({ timeoutMs: 20 });
-    net.inquiryAnswers.push("hang");
+    const { net, run } = await setup({ timeoutMs: 20 });
+    net.inquiryAnswers.push("hang", "hang", "hang");
     expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 0 });
   });
 
   test("after a failed upload, the next try uploads only what is missing", async () => {
-    const { net, run, events } = setup();
+    const { net, run, photos } = await setup();
     net.mediaAnswers.push(undefined, status(500), status(500), status(500));
-    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { key: "b" } });
+    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { name: "b.png" } });
     const firstTry = net.uploads.map((u) => u.name);
-    events.length = 0;
+    const forA = progressOf(photos, "a.jpg");
 
     await expect(run()).resolves.toEqual({ ok: true });
     expect(net.uploads).toHaveLength(3);
     expect(net.uploads[0]!.name).toBe(firstTry[0]);
     // "a" shows as done straight away on the second try
-    expect(events[0]).toMatchObject({ type: "image", progress: { key: "a", stage: "done" } });
+    expect(forA[0]).toMatchObject({ stage: "done" });
   });
 
   test("a removed image is not sent; the inquiry holds what the form holds", async () => {
-    const { net, run } = setup();
-    const v = values();
-    await run(v);
-    v.damages[1]!.images.pop();
-    await run(v);
+    const { net, run, photos } = await setup();
+    await run();
+    photos.remove(photoNamed(photos, "c.jpg").key);
+    await run();
     expect(net.inquiries[1]!.damageRequests[1]!.Images).toHaveLength(1);
   });
 });
@@ -397,9 +424,11 @@ describe("inquiry failures and trying again", () => {
 describe("no double submit", () => {
   test("a second send while one runs gets the same result and sends nothing more", async () => {
     const net = fakeNetwork();
-    const sender = createQuoteSender({ fetch: net.fetch, compress: async () => halvingCompressor, userId: "x" });
-    const first = sender.send(values());
-    const second = sender.send(values());
+    const photos = await quotePhotos();
+    const sender = createQuoteSender({ fetch: net.fetch, userId: "x" });
+    const state = new SendState();
+    const first = sender.send(text(), photos, state);
+    const second = sender.send(text(), photos, state);
     expect(sender.busy).toBe(true);
     expect(second).toBe(first);
     await expect(first).resolves.toEqual({ ok: true });
@@ -408,13 +437,17 @@ describe("no double submit", () => {
     expect(net.uploads).toHaveLength(3);
   });
 
-  test("the sender keeps uploads between tries and can forget a removed image", async () => {
+  test("uploads are kept between tries; a photo removed and chosen again is uploaded again", async () => {
     const net = fakeNetwork();
-    net.inquiryAnswers.push(status(502));
-    const sender = createQuoteSender({ fetch: net.fetch, compress: async () => halvingCompressor, userId: "x" });
-    expect((await sender.send(values())).ok).toBe(false);
-    sender.forget("c");
-    expect((await sender.send(values())).ok).toBe(true);
+    for (let i = 0; i < 3; i++) net.inquiryAnswers.push(status(502));
+    const photos = await quotePhotos();
+    const sender = createQuoteSender({ fetch: net.fetch, userId: "x", sleep: async () => {} });
+    const state = new SendState();
+    expect((await sender.send(text(), photos, state)).ok).toBe(false);
+    const c = photoNamed(photos, "c.jpg");
+    photos.remove(c.key);
+    photos.add(photos.getSnapshot()[1]!.id, [file("c.jpg")]);
+    expect((await sender.send(text(), photos, state)).ok).toBe(true);
     expect(net.uploads).toHaveLength(4); // c again, nothing else
   });
 });
@@ -441,20 +474,27 @@ describe("two at a time, photos made ready before Send", () => {
 
   test("uploads go two at a time and the inquiry waits for all of them", async () => {
     const net = slowNetwork();
-    const { run } = setup({ fetch: net.fetch, concurrency: undefined });
+    const { run } = await setup({ fetch: net.fetch, concurrency: undefined });
     await expect(run()).resolves.toEqual({ ok: true });
     expect(Math.max(...net.peaks)).toBe(2);
     expect(net.uploads).toHaveLength(3);
     expect(net.urls.at(-1)).toBe(INQUIRY_URL);
   });
 
-  test("a photo made ready before Send is uploaded as it is, without compressing it again", async () => {
-    const compress = jest.fn(async () => halvingCompressor);
-    const ready = new Blob([new Uint8Array(123)], { type: "image/jpeg" });
-    const { net, run } = setup({ compress, prepared: () => Promise.resolve(ready), concurrency: undefined });
-    await expect(run()).resolves.toEqual({ ok: true });
-    expect(compress).not.toHaveBeenCalled();
-    expect(net.uploads.map((u) => u.size)).toEqual([123, 123, 123]);
+  test("a photo still being prepared at Send is uploaded once its copy is made", async () => {
+    let finish: () => void = () => {};
+    const slow: PhotoWork = {
+      prepare: (photo, options) => new Promise((resolve) => (finish = () => resolve(halving.prepare(photo, options)))),
+    };
+    const photos = new QuotePhotos({ loadWork: async () => slow, createUrl: () => "", revokeUrl: () => {} });
+    photos.add(photos.getSnapshot()[0]!.id, [file("a.jpg")]);
+    const net = fakeNetwork();
+    const sending = sendQuote(text(), photos, new SendState(), { fetch: net.fetch, userId: "x" });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(net.urls).toEqual([]);
+    finish();
+    await expect(sending).resolves.toEqual({ ok: true });
+    expect(net.uploads.map((u) => u.size)).toEqual([500]);
   });
 
   test("the progress moves with the bytes sent", async () => {
@@ -464,13 +504,11 @@ describe("two at a time, photos made ready before Send", () => {
         onProgress(500, 500);
         return net.fetch(input, init);
       }) as typeof globalThis.fetch;
-    const { net, run, events } = setup({ uploadFetch });
+    const { net, run, photos } = await setup({ uploadFetch });
+    const a = progressOf(photos, "a.jpg");
     await run();
-    const a = events.flatMap((e) => (e.type === "image" && e.progress.key === "a" ? [e.progress] : []));
     expect(a.map((p) => [p.stage, p.loaded, p.total])).toEqual([
       ["waiting", 0, 0],
-      ["compressing", 0, 0],
-      ["compressing", 0, 0],
       ["compressing", 0, 0],
       ["uploading", 0, 500],
       ["uploading", 250, 500],
@@ -480,63 +518,92 @@ describe("two at a time, photos made ready before Send", () => {
   });
 
   test("while an upload is retrying no new one starts, and when it fails for good the rest are not sent", async () => {
-    const { net, run } = setup({ concurrency: undefined });
+    const { net, run } = await setup({ concurrency: undefined });
     // a: ok; b: fails three times (two retries), so c never starts
     net.mediaAnswers.push(undefined, status(500), status(500), status(500));
     const result = await run();
-    expect(result).toMatchObject({ ok: false, reason: "upload", image: { key: "b" } });
+    expect(result).toMatchObject({ ok: false, reason: "upload", image: { name: "b.png" } });
     expect(net.urls.filter((u) => u === MEDIA_URL)).toHaveLength(4);
     expect(net.inquiries).toHaveLength(0);
   });
 });
 
-describe("the inquiry's Idempotency-Key", () => {
+describe("the inquiry's Idempotency-Key: one key, one body", () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
   test("the inquiry carries the quote's key; after a lost answer the next try sends the same key, stored once", async () => {
-    const { net, run, state } = setup();
+    const { net, run, state } = await setup({ retryDelaysMs: [] });
     net.inquiryAnswers.push("lost"); // the API host stored it, the answer never came
     expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 0 });
     expect(net.inquiries).toHaveLength(1);
     const [key] = net.inquiryKeys;
     expect(key).toMatch(UUID);
-    expect(state.inquiryKey).toBe(key); // kept for the next try
+    expect(state.key).toBe(key); // kept for the next try
 
     await expect(run()).resolves.toEqual({ ok: true });
     expect(net.inquiryKeys).toEqual([key, key]);
     expect(net.inquiries).toHaveLength(1);
     expect(net.uploads).toHaveLength(3);
-    expect(state.inquiryKey).toBeUndefined(); // the quote has gone
+    expect(state.key).toBeUndefined(); // the quote has gone
   });
 
-  test("a key kept from before (the draft's) is the one sent", async () => {
-    const { net, run, state } = setup();
-    state.inquiryKey = "fra-utkastet_1";
+  test("a lost answer is tried again at once with the same key, and stored once", async () => {
+    const { net, run } = await setup();
+    net.inquiryAnswers.push("lost");
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.inquiryKeys).toHaveLength(2);
+    expect(net.inquiryKeys[1]).toBe(net.inquiryKeys[0]);
+    expect(net.inquiries).toHaveLength(1);
+  });
+
+  test("a quote changed after a lost answer gets a new key, and the corrected quote is stored", async () => {
+    const { net, run } = await setup({ retryDelaysMs: [] });
+    net.inquiryAnswers.push("lost");
+    expect((await run()).ok).toBe(false);
+    await expect(run({ ...text(), phone: "+47 987 65 432" })).resolves.toEqual({ ok: true });
+    expect(net.inquiryKeys[1]).not.toBe(net.inquiryKeys[0]);
+    expect(net.inquiries.map((i) => i.Inquiry.PhoneNumber)).toEqual(["+47 912 34 567", "+47 987 65 432"]);
+  });
+
+  test("a 422 (the key was used for another body) gets a new key and is sent once more", async () => {
+    const { net, run, state, photos } = await setup();
+    state.set({ key: "brukt-nokkel", digest: quoteDigest(text(), photos) });
+    net.inquiryAnswers.push(status(422));
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.inquiryKeys[0]).toBe("brukt-nokkel");
+    expect(net.inquiryKeys[1]).toMatch(UUID);
+    expect(net.inquiries).toHaveLength(1);
+  });
+
+  test("a key kept from before (the draft's) is the one sent, for the same quote", async () => {
+    const { net, run, state, photos } = await setup();
+    state.set({ key: "fra-utkastet_1", digest: quoteDigest(text(), photos) });
     await expect(run()).resolves.toEqual({ ok: true });
     expect(net.inquiryKeys).toEqual(["fra-utkastet_1"]);
   });
 
-  test("a sender keeps one key across failed tries, a new one after the quote has gone or a reset", async () => {
+  test("one key across failed tries, a new one after the quote has gone or a clear", async () => {
     const net = fakeNetwork();
     net.inquiryAnswers.push(status(503), new TypeError("Failed to fetch"));
-    const sender = createQuoteSender({ fetch: net.fetch, compress: async () => halvingCompressor, userId: "x" });
-    for (let i = 0; i < 3; i++) await sender.send(values());
+    const photos = await quotePhotos();
+    const sender = createQuoteSender({ fetch: net.fetch, userId: "x", retryDelaysMs: [] });
+    const state = new SendState();
+    for (let i = 0; i < 3; i++) await sender.send(text(), photos, state);
     const [first] = net.inquiryKeys;
     expect(net.inquiryKeys).toEqual([first, first, first]);
     expect(net.inquiries).toHaveLength(1);
 
-    await sender.send(values()); // the same form sent again once it has gone: another quote
+    await sender.send(text(), photos, state); // the same form sent again once it has gone: another quote
     const second = net.inquiryKeys[3];
     expect(second).toMatch(UUID);
     expect(second).not.toBe(first);
 
     net.inquiryAnswers.push(status(500));
-    await sender.send(values());
-    expect(sender.state.inquiryKey).toBeDefined();
-    sender.reset();
-    expect(sender.state.inquiryKey).toBeUndefined();
-    expect(sender.state.uploaded.size).toBe(0);
-    await sender.send(values());
+    await sender.send(text(), photos, state);
+    expect(state.key).toBeDefined();
+    state.clear();
+    expect(state.key).toBeUndefined();
+    await sender.send(text(), photos, state);
     expect(new Set(net.inquiryKeys.slice(4)).size).toBe(2);
   });
 });
@@ -544,34 +611,24 @@ describe("the inquiry's Idempotency-Key", () => {
 describe("an image's upload name, kept with the quote", () => {
   test("a reload after a lost upload answer: the next visit asks for that name and does not upload it again", async () => {
     // visit 1: a's upload is stored but its answer is lost, and the page is reloaded while the retry waits
-    const first = setup({ sleep: () => new Promise<void>(() => {}) });
+    const first = await setup({ sleep: () => new Promise<void>(() => {}) });
     first.net.mediaAnswers.push("lost");
+    const names: (string | undefined)[] = [];
+    first.photos.subscribe(() => names.push(photoNamed(first.photos, "a.jpg").uploadName));
     void first.run();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const [lost] = first.net.uploads;
-    expect(first.state.uploadNames.get("a")).toBe(lost!.name);
-    // the name was given to the caller to keep before the upload went
-    const kept = first.events.findIndex((e) => e.type === "kept");
-    const uploading = first.events.findIndex(
-      (e) => e.type === "image" && e.progress.key === "a" && e.progress.stage === "uploading",
-    );
-    expect(kept).toBeGreaterThanOrEqual(0);
-    expect(kept).toBeLessThan(uploading);
+    expect(photoNamed(first.photos, "a.jpg").uploadName).toBe(lost!.name);
+    expect(names.find(Boolean)).toBe(lost!.name); // the name was on the photo (and so in the draft) when it went
 
     // the draft the page left behind, read back on the next visit
-    const saved = toDraft({
-      values: values(),
-      compressed: new Map(),
-      uploaded: first.state.uploaded,
-      uploadNames: first.state.uploadNames,
-      pending: true,
-      inquiryKey: first.state.inquiryKey,
-    })!;
+    const saved = toDraft(text(), first.photos, { ...first.state, pending: true })!;
     const back = fromDraft(saved);
-    const next = new SendState();
-    next.restore(back);
+    const next = new QuotePhotos({ loadWork: async () => halving, createUrl: () => "", revokeUrl: () => {} });
+    next.restore(back.damages);
     const { net } = first;
-    await expect(sendQuote(back.values, { ...first.deps, sleep: async () => {} }, next)).resolves.toEqual({ ok: true });
+    const result = await sendQuote(back.text, next, new SendState(), { ...first.deps, sleep: async () => {} });
+    expect(result).toEqual({ ok: true });
 
     expect(net.uploads.filter((u) => u.name === lost!.name)).toHaveLength(1); // not uploaded again
     expect(net.uploads).toHaveLength(3); // a once, then b and c
@@ -580,20 +637,20 @@ describe("an image's upload name, kept with the quote", () => {
   });
 
   test("a kept name not stored after all: the lookup finds nothing and the photo goes under that same name", async () => {
-    const { net, run, state } = setup();
-    state.uploadNames.set("a", "img_abcdefgh1700000000000.jpg");
+    const { net, run, photos } = await setup();
+    photos.update(photoNamed(photos, "a.jpg").key, { uploadName: "img_abcdef0123456789abcdef01234567.jpg" });
     await expect(run()).resolves.toEqual({ ok: true });
-    expect(net.urls[0]).toBe(`${FIND_URL}img_abcdefgh1700000000000.jpg&depth=0&limit=1`);
-    expect(net.uploads.map((u) => u.name)[0]).toBe("img_abcdefgh1700000000000.jpg");
+    expect(net.urls[0]).toBe(`${FIND_URL}img_abcdef0123456789abcdef01234567.jpg&depth=0&limit=1`);
+    expect(net.uploads.map((u) => u.name)[0]).toBe("img_abcdef0123456789abcdef01234567.jpg");
     expect(net.urls.filter((u) => u.startsWith(FIND_URL))).toHaveLength(1); // b and c had no name yet
   });
 
   test("Prøv igjen after an upload whose last answer was lost: asked for by the same name, found, not sent again", async () => {
-    const { net, run, state, sleeps } = setup();
+    const { net, run, photos, sleeps } = await setup();
     net.mediaAnswers.push(status(500), status(502), "lost"); // a: the third try is stored, its answer lost
-    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { key: "a" }, status: 0 });
+    expect(await run()).toMatchObject({ ok: false, reason: "upload", image: { name: "a.jpg" }, status: 0 });
     expect(sleeps).toEqual([800, 2400]);
-    const name = state.uploadNames.get("a");
+    const name = photoNamed(photos, "a.jpg").uploadName;
     expect(net.uploads.map((u) => u.name)).toEqual([name]);
 
     await expect(run()).resolves.toEqual({ ok: true });
@@ -602,16 +659,14 @@ describe("an image's upload name, kept with the quote", () => {
     expect(net.inquiries[0]!.damageRequests[0]!.Images[0]!.filename).toBe(name);
   });
 
-  test("each name chosen and each upload stored is a `kept` event; forget and reset drop the names", async () => {
-    const net = fakeNetwork();
-    const sender = createQuoteSender({ fetch: net.fetch, compress: async () => halvingCompressor, userId: "x" });
-    const events: PipelineEvent[] = [];
-    await sender.send(values(), (e) => events.push(e));
-    expect(events.filter((e) => e.type === "kept")).toHaveLength(6); // three names, three uploads
-    expect([...sender.state.uploadNames.keys()].sort()).toEqual(["a", "b", "c"]);
-    sender.forget("b");
-    expect([...sender.state.uploadNames.keys()].sort()).toEqual(["a", "c"]);
-    sender.reset();
-    expect(sender.state.uploadNames.size).toBe(0);
+  test("each photo's name and stored upload are on the photo; a removed photo takes them with it", async () => {
+    const { run, photos } = await setup();
+    await run();
+    const all = () => photos.getSnapshot().flatMap((d) => d.photos);
+    expect(all().map((p) => p.uploadName)).toEqual(all().map((p) => p.stored?.filename));
+    photos.remove(photoNamed(photos, "b.png").key);
+    expect(all().map((p) => p.name)).toEqual(["a.jpg", "c.jpg"]);
+    photos.restore([[]]);
+    expect(all()).toEqual([]);
   });
 });

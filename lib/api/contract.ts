@@ -107,6 +107,9 @@ export const IMAGE_TYPES = [
 ] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
+/** The file picker's `accept`: every type above, by MIME type and by extension (some phones give HEIC no type). */
+export const IMAGE_ACCEPT = IMAGE_TYPES.flatMap((type) => [type.mime, ...type.extensions]).join(",");
+
 /** The image type of a MIME type (`image/JPEG` too), or undefined. */
 export const imageTypeByMime = (mime: string): ImageType | undefined =>
   IMAGE_TYPES.find((type) => type.mime === mime.toLowerCase());
@@ -130,6 +133,24 @@ export const MEDIA_QUERY = "depth=0&fallback-locale=null";
 /** Where the admin host serves an upload: doc.url is MEDIA_FILE_PATH/<filename> (Payload's convention). */
 export const MEDIA_FILE_PATH = "/api/media/file";
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/**
+ * The most pixels an upload may have once decoded (80 MP: above any phone
+ * camera's photo); a larger one is refused as too large in pixels.
+ */
+export const MAX_IMAGE_PIXELS = 80_000_000;
+
+/** The random part of an upload's name: 16 bytes (128 bits) from crypto.getRandomValues, as 32 hex digits. */
+export const MEDIA_NAME_RANDOM_BYTES = 16;
+/**
+ * The names an upload may be read by without logging in: the site's own
+ * (`img_` + MEDIA_NAME_RANDOM_BYTES in hex, lib/quote/filename.ts), with the
+ * admin host's `-<n>` for a name stored twice and an extension. Such a name
+ * is the capability to read that one photo, and it cannot be guessed; a
+ * photo stored under any other name is read by the workshop only.
+ */
+export const SHAREABLE_MEDIA_NAME = new RegExp(
+  `^img_[0-9a-f]{${MEDIA_NAME_RANDOM_BYTES * 2}}(?:-\\d{1,6})?(?:\\.[a-z0-9]{1,5})?$`,
+);
 
 /** What the admin host (Payload CMS) answers; only doc.filename and doc.url are read. */
 export const mediaResponseSchema = z.object({
@@ -148,29 +169,38 @@ export const mediaFindSchema = z.looseObject({
 export const INQUIRY_PATH = "/inquiry";
 
 /**
- * An uploaded image as the inquiry names it. Its url must be http(s) on one of
- * `mediaHosts` (the admin host, or the site's own when the preview server is
- * both): the workshop opens these links, so nothing else may stand there.
+ * An uploaded image as the inquiry names it. Its url must be exactly the
+ * admin host's url of that file, `<origin>/api/media/file/<filename>` with
+ * `<origin>` one of `mediaOrigins` (the configured admin host's, or the
+ * preview server's own): no user info, no other path, no query or fragment.
+ * The workshop opens these links, so nothing else may stand there.
  */
-export function imageRefSchema(mediaHosts: readonly string[]) {
-  return z.strictObject({
-    filename: z.string().min(1).max(FIELD_LIMITS.filename),
-    url: z
-      .string()
-      .max(FIELD_LIMITS.url, { abort: true })
-      .refine((value) => isMediaUrl(value, mediaHosts), "må være en http(s)-adresse på administrasjonsverten"),
-  });
+export function imageRefSchema(mediaOrigins: readonly string[]) {
+  return z
+    .strictObject({
+      filename: z.string().min(1).max(FIELD_LIMITS.filename),
+      url: z.string().max(FIELD_LIMITS.url),
+    })
+    .refine((ref) => isMediaUrl(ref, mediaOrigins), {
+      path: ["url"],
+      error: "må være administrasjonsvertens adresse til bildet (<vert>/api/media/file/<filnavn>)",
+    });
 }
 export type ImageRef = z.infer<ReturnType<typeof imageRefSchema>>;
 
-function isMediaUrl(value: string, mediaHosts: readonly string[]): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === "http:" || url.protocol === "https:") && mediaHosts.includes(url.host);
+/** The admin host's url of an uploaded file, on `origin`. */
+export const mediaFileUrl = (origin: string, filename: string) =>
+  `${origin}${MEDIA_FILE_PATH}/${encodeURIComponent(filename)}`;
+
+function isMediaUrl(ref: { filename: string; url: string }, mediaOrigins: readonly string[]): boolean {
+  if (!URL.canParse(ref.url)) return false;
+  const { origin, protocol } = new URL(ref.url);
+  if (protocol !== "http:" && protocol !== "https:") return false;
+  return mediaOrigins.includes(origin) && ref.url === mediaFileUrl(origin, ref.filename);
 }
 
-/** The inquiry, for images stored on `mediaHosts` (see imageRefSchema). */
-export function inquirySchema(mediaHosts: readonly string[]) {
+/** The inquiry, for images stored on `mediaOrigins` (see imageRefSchema). */
+export function inquirySchema(mediaOrigins: readonly string[]) {
   return z.strictObject({
     Inquiry: z.strictObject({
       UserId: z.string().min(1).max(FIELD_LIMITS.userId),
@@ -189,7 +219,7 @@ export function inquirySchema(mediaHosts: readonly string[]) {
       .array(
         z.strictObject({
           Images: z
-            .array(imageRefSchema(mediaHosts))
+            .array(imageRefSchema(mediaOrigins))
             .min(1, "hver skade trenger minst ett bilde")
             .max(FIELD_LIMITS.imagesPerDamage),
         }),
@@ -255,8 +285,9 @@ export const endpoints = {
   mediaOrigin: () => config.adminUrl || (typeof window !== "undefined" ? window.location.origin : ""),
 };
 
-/** The hosts an inquiry's image urls may name, seen from the browser: the admin host's. */
-const browserMediaHosts = () => (URL.canParse(endpoints.mediaOrigin()) ? [new URL(endpoints.mediaOrigin()).host] : []);
+/** The origins an inquiry's image urls may name, seen from the browser: the admin host's. */
+const browserMediaOrigins = () =>
+  URL.canParse(endpoints.mediaOrigin()) ? [new URL(endpoints.mediaOrigin()).origin] : [];
 
 /**
  * A call that got an answer other than ok, or no answer at all (status 0).
@@ -321,7 +352,7 @@ export async function sendInquiry(
   idempotencyKey?: string,
 ): Promise<void> {
   const headers: Record<string, string> = idempotencyKey === undefined ? {} : { [IDEMPOTENCY_HEADER]: idempotencyKey };
-  await postJson(fetchImpl, endpoints.inquiry(), inquirySchema(browserMediaHosts()).parse(body), signal, headers);
+  await postJson(fetchImpl, endpoints.inquiry(), inquirySchema(browserMediaOrigins()).parse(body), signal, headers);
 }
 
 /** POST /api/contact. */

@@ -101,6 +101,21 @@ export const stringsSchema = z.strictObject({
       contact: placeholders(text, ["phone", "email"]),
       retry: text,
     }),
+    /** the three photos that price a dent, shown beside each damage's picker (drawings are decorative) */
+    photoGuide: z.strictObject({
+      heading: text,
+      whole: text,
+      closeUp: text,
+      angled: text,
+    }),
+    /** the note on a photo that looks blurred or dark, or that the browser cannot read */
+    photoCheck: z.strictObject({
+      blurred: text,
+      dark: text,
+      unreadable: text,
+      retake: text,
+      keep: text,
+    }),
   }),
   contactPage: z.strictObject({
     meta,
@@ -217,7 +232,16 @@ export const stringsSchema = z.strictObject({
     retry: text,
   }),
   /** Drafts kept on the device (quote and booking forms), and the quote form's offline notice. */
-  drafts: z.strictObject({ restored: text, startOver: text, offline: text }),
+  drafts: z.strictObject({
+    restored: text,
+    startOver: text,
+    offline: text,
+    /** asked on a new visit, before a draft is shown: `{date}` is the day it was saved */
+    offerQuote: placeholders(text, ["date"]),
+    offerBooking: placeholders(text, ["date"]),
+    resume: text,
+    delete: text,
+  }),
   thanksPage: z.strictObject({ meta, heading: text, text, homeLink: text }),
   errorPage: z.strictObject({
     title: text,

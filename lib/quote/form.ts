@@ -13,24 +13,24 @@ import "../zod"; // parse without eval (CSP)
 import { emailSchema, phoneSchema, type ImageRef, type InquiryRequest } from "../api/contract";
 import { fill } from "../format";
 
-/** One chosen image: `key` is stable for its life in the form (previews, upload cache). */
+/** One photo as the checks and the inquiry see it (./photos.ts holds the rest). */
 export interface QuoteImage {
   key: string;
-  file: File;
+  name: string;
+  /** where the admin host stored it, once it is uploaded */
+  stored?: ImageRef;
 }
 
-export interface QuoteDamage {
-  /** a damage may carry a message in the form's values; the form does not ask for one, and it is not sent */
-  message: string;
-  images: QuoteImage[];
-}
-
-export interface QuoteFormValues {
+/** The quote's text fields (the form library holds them). */
+export interface QuoteText {
   regNumber: string;
   email: string;
   phone: string;
   message: string;
-  damages: QuoteDamage[];
+}
+
+export interface QuoteFormValues extends QuoteText {
+  damages: readonly { photos: readonly QuoteImage[] }[];
 }
 
 export interface QuoteMessages {
@@ -44,15 +44,7 @@ export interface QuoteMessages {
   imagesRequired: string;
 }
 
-export const emptyDamage = (): QuoteDamage => ({ message: "", images: [] });
-
-export const emptyQuote = (): QuoteFormValues => ({
-  regNumber: "",
-  email: "",
-  phone: "",
-  message: "",
-  damages: [emptyDamage()],
-});
+export const emptyText = (): QuoteText => ({ regNumber: "", email: "", phone: "", message: "" });
 
 /**
  * What is wrong with the form (the first thing only): one of the three text
@@ -72,12 +64,12 @@ function quoteFormSchema(m: QuoteMessages) {
     phone: phoneSchema({ required: m.phoneRequired, format: m.phoneFormat }),
     message: z.string(),
     damages: z
-      .array(z.object({ message: z.string(), images: z.array(z.custom<QuoteImage>()) }))
+      .array(z.object({ photos: z.array(z.custom<QuoteImage>()) }))
       .min(1, { error: m.damagesRequired, abort: true })
       .superRefine((damages, ctx) => {
         damages.forEach((damage, i) => {
-          if (damage.images.length === 0) {
-            ctx.addIssue({ code: "custom", path: [i, "images"], message: fill(m.imagesRequired, { n: i + 1 }) });
+          if (damage.photos.length === 0) {
+            ctx.addIssue({ code: "custom", path: [i, "photos"], message: fill(m.imagesRequired, { n: i + 1 }) });
           }
         });
       }),
@@ -111,11 +103,7 @@ export type { ImageRef };
  * The inquiry body: one damage request per damage, each image as uploaded.
  * Throws when an image has no upload: the workshop never gets a `null` image.
  */
-export function buildInquiry(
-  values: QuoteFormValues,
-  uploaded: ReadonlyMap<string, ImageRef>,
-  userId: string,
-): InquiryRequest {
+export function buildInquiry(values: QuoteFormValues, userId: string): InquiryRequest {
   return {
     Inquiry: {
       UserId: userId,
@@ -126,10 +114,9 @@ export function buildInquiry(
       State: "NEW",
     },
     damageRequests: values.damages.map((damage) => ({
-      Images: damage.images.map((image) => {
-        const ref = uploaded.get(image.key);
-        if (!ref) throw new Error(`Bildet «${image.file.name}» er ikke lastet opp`);
-        return { filename: ref.filename, url: ref.url };
+      Images: damage.photos.map(({ name, stored }) => {
+        if (!stored) throw new Error(`The photo ${name} has not been uploaded`);
+        return { filename: stored.filename, url: stored.url };
       }),
     })),
   };

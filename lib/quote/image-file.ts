@@ -1,14 +1,15 @@
 /**
- * Which chosen files the quote takes as images. The image types are the API
- * contract's (`IMAGE_TYPES`); a file is an image when the browser says so, or,
- * when the browser gives it no type at all, when its name's extension names an
- * image type: some phones hand over HEIC photos with an empty type.
+ * Which chosen files the quote takes as images: the API contract's image types
+ * (`IMAGE_TYPES`, which the picker's `accept` and the server use too; no SVG).
+ * A file is one when the browser's type is one of them, or, when the browser
+ * gives it no type at all, when its name's extension names one: some phones
+ * hand over HEIC photos with an empty type.
  */
-import { FIELD_LIMITS, imageTypeByName } from "../api/contract";
+import { FIELD_LIMITS, imageTypeByMime, imageTypeByName } from "../api/contract";
 
 /** The file as an image (given the type its extension names when it had none), or undefined. */
 export function asImage(file: File): File | undefined {
-  if (file.type.startsWith("image/")) return file;
+  if (imageTypeByMime(file.type)) return file;
   const type = imageTypeByName(file.name)?.mime;
   if (!type || file.type) return undefined;
   return new File([file], file.name, { type, lastModified: file.lastModified });

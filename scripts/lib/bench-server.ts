@@ -2,22 +2,47 @@
  * For `npm run bench -- server`: the preview server under a crowd, in a
  * process of its own on loopback (bounded loops, nothing leaves the machine).
  *   - POST /api/contact and 1 MB uploads, 50 at once: requests/s and p95;
+ *   - 1 MB uploads, 50 at once, 8 of them abandoned by their clients while queued;
+ *   - the wait of a fresh upload after 4 slow clients (1 byte / 2 s) and 8 abandoned ones;
+ *   - the find by exact filename with 10 and with 20 000 photos stored;
  *   - peak memory (the process's high-water mark) while 20 uploads of 15 MB arrive at once;
  *   - the e-mail pattern's cost against the length of a hostile address, old and new.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { EMAIL_PATTERN, MAX_UPLOAD_BYTES } from "../../lib/api/contract";
+import { uploadRequest } from "../../server/__tests__/helpers/harness";
 
 const child = path.join(process.cwd(), "server", "__tests__", "helpers", "child-server.ts");
 
-async function startChild(): Promise<{ proc: ChildProcess; origin: string; dataDir: string }> {
+/**
+ * The upload deadline the slow-client figure's child is given (the server's option; a server without it
+ * ignores it): short, so that figure is measured in seconds. The other figures run with the default.
+ */
+const BENCH_DEADLINE = { graceMs: 2000, minBytesPerSecond: 4096, maxMs: 10_000 };
+
+async function startChild({
+  prepare = () => {},
+  deadline,
+}: { prepare?: (dataDir: string) => void; deadline?: typeof BENCH_DEADLINE } = {}): Promise<{
+  proc: ChildProcess;
+  origin: string;
+  dataDir: string;
+  port: number;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
+  prepare(dataDir);
   const proc = spawn(process.execPath, ["--import", "tsx", child], {
-    env: { ...process.env, PREVIEW_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      PREVIEW_DATA_DIR: dataDir,
+      ...(deadline && { PREVIEW_UPLOAD_DEADLINE: JSON.stringify(deadline) }),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const origin = await new Promise<string>((resolve, reject) => {
@@ -30,7 +55,7 @@ async function startChild(): Promise<{ proc: ChildProcess; origin: string; dataD
     proc.on("exit", () => reject(new Error("the bench server exited")));
   });
   proc.stdout!.resume();
-  return { proc, origin, dataDir };
+  return { proc, origin, dataDir, port: Number(new URL(origin).port) };
 }
 
 async function stopChild({ proc, dataDir }: { proc: ChildProcess; dataDir: string }) {
@@ -86,13 +111,123 @@ async function noiseJpeg(bytes: number): Promise<Buffer> {
   }
 }
 
+/** How long a bench request may take before it counts as never answered. */
+const GIVE_UP_MS = 60_000;
+
 function uploadOf(origin: string, bytes: Buffer, name: string) {
   return () => {
     const form = new FormData();
     form.append("_payload", "{}");
     form.append("file", new Blob([new Uint8Array(bytes)]), name);
-    return fetch(`${origin}/api/media?depth=0&fallback-locale=null`, { method: "POST", body: form });
+    return fetch(`${origin}/api/media?depth=0&fallback-locale=null`, {
+      method: "POST",
+      body: form,
+      signal: AbortSignal.timeout(GIVE_UP_MS),
+    }).catch(() => new Response(null, { status: 599 }));
   };
+}
+
+/** A client that sends a whole upload, then hangs up after `ms` without waiting for the answer. */
+function abandonedUpload(port: number, bytes: Buffer, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(uploadRequest(bytes, "forlatt.jpg")));
+    socket.on("error", () => {});
+    setTimeout(() => {
+      socket.destroy();
+      resolve();
+    }, ms);
+  });
+}
+
+/** A client that sends an upload's headers, then one byte of body every 2 s until `stop` (or the server hangs up). */
+function slowUpload(port: number, bytes: Buffer): { stop: () => void } {
+  const request = uploadRequest(bytes, "treg.jpg");
+  const head = request.indexOf("\r\n\r\n") + 4;
+  let sent = head;
+  const socket = net.connect(port, "127.0.0.1", () => socket.write(request.subarray(0, head)));
+  socket.on("error", () => {});
+  const timer = setInterval(() => {
+    if (socket.destroyed || sent >= request.length - 1) return clearInterval(timer);
+    socket.write(request.subarray(sent, ++sent));
+  }, 2000);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      socket.destroy();
+    },
+  };
+}
+
+/** Milliseconds one upload of `bytes` takes from request to answer, and its status. */
+async function timedUpload(origin: string, bytes: Buffer): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const response = await uploadOf(origin, bytes, "fersk.jpg")();
+  await response.arrayBuffer().catch(() => undefined);
+  return { ms: Math.round(performance.now() - started), status: response.status };
+}
+
+/** 50 uploads at once, 8 of them abandoned while queued; uploads/s and p95 of the 42 others. */
+async function abandonedCrowd(oneMb: Buffer): Promise<string> {
+  const server = await startChild();
+  try {
+    const abandoned = Array.from({ length: 8 }, () => abandonedUpload(server.port, oneMb, 300));
+    const crowd = await load(42, 42, uploadOf(server.origin, oneMb, "bench.jpg"));
+    await Promise.all(abandoned);
+    const after = await timedUpload(server.origin, oneMb);
+    return (
+      `  POST /api/media 1 MB, 50 om gangen, 8 forlatt i køen: ${crowd.perSecond}/s, p95 ${crowd.p95} ms ` +
+      `(${crowd.statuses}; 599 = intet svar på ${GIVE_UP_MS / 1000} s); neste opplasting: ${after.status} etter ${after.ms} ms`
+    );
+  } finally {
+    await stopChild(server);
+  }
+}
+
+/** A fresh upload's wait once 4 slow clients and 8 abandoned ones have passed the upload deadline. */
+async function afterSlowClients(oneMb: Buffer): Promise<string> {
+  const server = await startChild({ deadline: BENCH_DEADLINE });
+  const idle = await timedUpload(server.origin, oneMb);
+  const slow = Array.from({ length: 4 }, () => slowUpload(server.port, oneMb));
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await Promise.all(Array.from({ length: 8 }, () => abandonedUpload(server.port, oneMb, 1000)));
+    await new Promise((resolve) => setTimeout(resolve, BENCH_DEADLINE.maxMs));
+    const fresh = await timedUpload(server.origin, oneMb);
+    return (
+      `  Ny opplasting etter 4 trege klienter (1 byte / 2 s) og 8 forlatte, når fristen (${BENCH_DEADLINE.maxMs / 1000} s) er ute: ` +
+      `${fresh.status} etter ${fresh.ms} ms (samme opplasting på ledig server: ${idle.ms} ms; 599 = intet svar på ${GIVE_UP_MS / 1000} s)`
+    );
+  } finally {
+    for (const client of slow) client.stop();
+    await stopChild(server);
+  }
+}
+
+/** Median and p95 ms of 200 finds of one stored name with `stored` photos in the store. */
+async function findTime(stored: number, bytes: Buffer): Promise<{ median: number; p95: number; found: number }> {
+  const names = Array.from({ length: stored }, () => `img_${crypto.randomBytes(16).toString("hex")}.jpg`);
+  const server = await startChild({
+    prepare: (dataDir) => {
+      fs.mkdirSync(path.join(dataDir, "media"));
+      for (const name of names) fs.writeFileSync(path.join(dataDir, "media", name), bytes);
+    },
+  });
+  try {
+    const wanted = names[Math.floor(stored / 2)]!;
+    const url = `${server.origin}/api/media?${new URLSearchParams({ "where[filename][equals]": wanted, depth: "0", limit: "1" })}`;
+    const times: number[] = [];
+    let found = 0;
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now();
+      const answer = (await (await fetch(url)).json()) as { docs?: unknown[] };
+      times.push(performance.now() - started);
+      found += answer.docs?.length ?? 0;
+    }
+    times.sort((a, b) => a - b);
+    return { median: times[100]!, p95: times[190]!, found };
+  } finally {
+    await stopChild(server);
+  }
 }
 
 /** Milliseconds `pattern` takes to refuse "a@" + n dots + "@" (the shape that made the old one backtrack). */
@@ -125,6 +260,19 @@ export async function benchServer(): Promise<void> {
     );
   } finally {
     await stopChild(server);
+  }
+  const oneMb = await noiseJpeg(1024 * 1024);
+  console.log(await abandonedCrowd(oneMb));
+  console.log(await afterSlowClients(oneMb));
+  const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+    .jpeg()
+    .toBuffer();
+  for (const stored of [10, 20_000]) {
+    const find = await findTime(stored, small);
+    console.log(
+      `  GET /api/media?where[filename][equals]=<ett navn> med ${stored} bilder lagret: median ${find.median.toFixed(2)} ms, ` +
+        `p95 ${find.p95.toFixed(2)} ms (${find.found}/200 funnet)`,
+    );
   }
 
   server = await startChild();

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { MAX_UPLOAD_BYTES, inquirySchema, mediaResponseSchema, type InquiryRequest } from "../../lib/api/contract";
 import { keyedRecordName } from "../api/inquiry";
 import { createPreviewServer } from "../preview-server";
-import { siteRoot } from "./helpers/harness";
+import { rawRequest, shareableBase, siteRoot } from "./helpers/harness";
 
 let server: http.Server;
 let origin: string;
@@ -22,6 +22,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-api-"));
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "preview-root-"));
   fs.writeFileSync(path.join(root, "index.html"), "<h1>ok</h1>");
+  // the upload every inquiry below names
+  fs.mkdirSync(path.join(dataDir, "media"));
+  fs.writeFileSync(path.join(dataDir, "media", "img_a.jpg"), await jpeg());
   server = createPreviewServer({ root, dataDir, log: (line) => logLines.push(line) });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -92,13 +95,14 @@ async function expectRejected(response: Promise<Response>, status: number, menti
 describe("POST /api/media", () => {
   test("a JPEG is stored under media/ and served back at its url", async () => {
     const bytes = await jpeg();
-    const answer = await upload(bytes, "img_abc123.jpg");
+    const name = `${shareableBase("stored")}.jpg`;
+    const answer = await upload(bytes, name);
     expect(answer.status).toBe(201);
     const body = mediaResponseSchema.parse(await answer.json());
-    expect(body.doc.filename).toBe("img_abc123.jpg");
-    expect(body.doc.url).toBe("/api/media/file/img_abc123.jpg");
+    expect(body.doc.filename).toBe(name);
+    expect(body.doc.url).toBe(`/api/media/file/${name}`);
     expect(body.doc.mimeType).toBe("image/jpeg");
-    expect(fs.readFileSync(path.join(dataDir, "media", "img_abc123.jpg")).equals(bytes)).toBe(true);
+    expect(fs.readFileSync(path.join(dataDir, "media", name)).equals(bytes)).toBe(true);
 
     const served = await fetch(`${origin}${body.doc.url}`);
     expect(served.status).toBe(200);
@@ -108,10 +112,11 @@ describe("POST /api/media", () => {
 
   test("the name follows the bytes: a PNG called .jpg is kept as .png; a taken name gets -1", async () => {
     const bytes = await png();
-    const first = mediaResponseSchema.parse(await (await upload(bytes, "photo.jpg")).json());
-    expect(first.doc.filename).toBe("photo.png");
-    const second = mediaResponseSchema.parse(await (await upload(bytes, "photo.png")).json());
-    expect(second.doc.filename).toBe("photo-1.png");
+    const base = shareableBase("photo");
+    const first = mediaResponseSchema.parse(await (await upload(bytes, `${base}.jpg`)).json());
+    expect(first.doc.filename).toBe(`${base}.png`);
+    const second = mediaResponseSchema.parse(await (await upload(bytes, `${base}.png`)).json());
+    expect(second.doc.filename).toBe(`${base}-1.png`);
     const served = await fetch(`${origin}${second.doc.url}`);
     expect(served.headers.get("content-type")).toBe("image/png");
   });
@@ -146,7 +151,7 @@ describe("POST /api/media", () => {
   });
 
   test("a stored file that does not exist is 404; a path trick is 404", async () => {
-    expect((await fetch(`${origin}/api/media/file/finnes-ikke.jpg`)).status).toBe(404);
+    expect((await fetch(`${origin}/api/media/file/${shareableBase("finnes-ikke")}.jpg`)).status).toBe(404);
     expect((await fetch(`${origin}/api/media/file/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await fetch(`${origin}/api/media/file/.hidden.jpg`)).status).toBe(404);
   });
@@ -162,7 +167,7 @@ describe("POST /inquiry", () => {
     const stored = JSON.parse(fs.readFileSync(path.join(dataDir, files.at(-1)!), "utf8"));
     expect(typeof stored.receivedAt).toBe("string");
     delete stored.receivedAt;
-    expect(inquirySchema([new URL(origin).host]).parse(stored)).toEqual(inquiry(1));
+    expect(inquirySchema([origin]).parse(stored)).toEqual(inquiry(1));
   });
 
   test("malformed JSON is 400", async () => {
@@ -212,11 +217,12 @@ const keyed = (key: string, body = inquiry(7)) =>
 const answerOf = async (response: Response) => ({ status: response.status, body: await response.json() });
 
 describe("POST /inquiry with an Idempotency-Key: stored once", () => {
-  test("the same key twice: both 201 with the same body, one record (the first), named from the key", async () => {
+  test("the same key and body twice: both 201 with the same answer, one record, named from the key", async () => {
     const before = inquiries();
     const first = await answerOf(await keyed("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21", inquiry(8)));
-    // the second one even differs: what was stored first stays as it is
-    const second = await answerOf(await keyed("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21", inquiry(9)));
+    // the same body, its keys in another order: the same request
+    const reordered = { damageRequests: inquiry(8).damageRequests, Inquiry: inquiry(8).Inquiry };
+    const second = await answerOf(await keyed("4b6f1f0e-9f7a-4c1e-8d2b-0a9e6c3d5f21", reordered));
     expect(first).toEqual({ status: 201, body: { message: "Forespørselen er mottatt." } });
     expect(second).toEqual(first);
     const added = inquiries().filter((f) => !before.includes(f));
@@ -224,6 +230,18 @@ describe("POST /inquiry with an Idempotency-Key: stored once", () => {
     const stored = JSON.parse(fs.readFileSync(path.join(dataDir, added[0]!), "utf8"));
     delete stored.receivedAt;
     expect(stored).toEqual(inquiry(8));
+  });
+
+  test("a used key with another body: 422 saying the key was used for another request, and nothing stored", async () => {
+    expect((await keyed("en-nokkel-to-skjema", inquiry(8))).status).toBe(201);
+    const file = path.join(dataDir, "inquiry", `${keyedRecordName("en-nokkel-to-skjema")}.json`);
+    const first = fs.readFileSync(file, "utf8");
+    const corrected = inquiry(8);
+    corrected.Inquiry.PhoneNumber = "+47 987 65 432";
+    await expectRejected(keyed("en-nokkel-to-skjema", corrected), 422, /allerede brukt for en annen forespørsel/);
+    expect(fs.readFileSync(file, "utf8")).toBe(first);
+    // with a key of its own, the corrected quote is stored
+    expect((await keyed("ny-nokkel-rettet", corrected)).status).toBe(201);
   });
 
   test("the same key 10 times at the same moment: all 201, one record, no temporary file left", async () => {
@@ -239,15 +257,15 @@ describe("POST /inquiry with an Idempotency-Key: stored once", () => {
   test("a key stays used after a restart: the record is on disk, not in the server's memory", async () => {
     expect((await keyed("overlever-omstart")).status).toBe(201);
     const before = inquiries();
-    const again = createPreviewServer({ root: siteRoot(), dataDir, log: () => {} });
+    // the same store, and the same public origin: the images are named as before
+    const again = createPreviewServer({ root: siteRoot(), dataDir, log: () => {}, publicOrigin: origin });
     await new Promise<void>((resolve) => again.listen(0, "127.0.0.1", resolve));
     try {
       const other = `http://127.0.0.1:${(again.address() as AddressInfo).port}`;
       const answer = await fetch(`${other}/inquiry`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": "overlever-omstart" },
-        // its image urls name the host this server is reached at
-        body: JSON.stringify(inquiry(7)).replaceAll(origin, other),
+        body: JSON.stringify(inquiry(7)),
       });
       expect(answer.status).toBe(201);
       expect(inquiries()).toEqual(before);
@@ -338,7 +356,7 @@ describe("headers on every answer", () => {
   });
 
   test("stored media is served as an image under a policy that runs nothing", async () => {
-    const body = mediaResponseSchema.parse(await (await upload(await jpeg(), "policy.jpg")).json());
+    const body = mediaResponseSchema.parse(await (await upload(await jpeg(), `${shareableBase("policy")}.jpg`)).json());
     const served = await fetch(`${origin}${body.doc.url}`);
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
@@ -348,7 +366,7 @@ describe("headers on every answer", () => {
 
 describe("GET /api/media (Payload's find)", () => {
   test("where[filename][equals] finds the stored upload by name, as Payload answers", async () => {
-    const stored = mediaResponseSchema.parse(await (await upload(await jpeg(), "img_lost0000000000.jpg")).json());
+    const stored = mediaResponseSchema.parse(await (await upload(await jpeg(), `${shareableBase("lost")}.jpg`)).json());
     const query = new URLSearchParams({ "where[filename][equals]": stored.doc.filename, depth: "0", limit: "1" });
     const answer = await fetch(`${origin}/api/media?${query}`);
     expect(answer.status).toBe(200);
@@ -358,7 +376,7 @@ describe("GET /api/media (Payload's find)", () => {
   });
 
   test("a name not stored finds nothing; another where clause is 400", async () => {
-    const none = await fetch(`${origin}/api/media?where[filename][equals]=finnes-ikke.jpg`);
+    const none = await fetch(`${origin}/api/media?where[filename][equals]=${shareableBase("finnes-ikke")}.jpg`);
     expect(((await none.json()) as { docs: unknown[] }).docs).toEqual([]);
     await expectRejected(fetch(`${origin}/api/media?where[url][like]=x`), 400, /where\[filename\]\[equals\]/);
   });
@@ -380,5 +398,39 @@ describe("the contract's limits, checked by the server", () => {
     const big = inquiry();
     big.Inquiry.UserId = "x".repeat(200_000);
     await expectRejected(postJson("/inquiry", JSON.stringify(big)), 400, /UserId/);
+  });
+
+  test("the Host header decides nothing: Host evil.example with an image on evil.example is 400", async () => {
+    const { port } = new URL(origin);
+    const json = JSON.stringify({
+      ...inquiry(),
+      damageRequests: [{ Images: [{ filename: "payload.exe", url: "https://evil.example/payload.exe" }] }],
+    });
+    const before = storeSnapshot();
+    const status = await rawRequest(
+      Number(port),
+      `POST /inquiry HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+    expect(status).toBe(400);
+    expect(storeSnapshot()).toEqual(before);
+  });
+
+  test("an image url with user info, another path, a query, or naming no stored upload is 400", async () => {
+    const withImage = (filename: string, url: string) => ({
+      ...inquiry(),
+      damageRequests: [{ Images: [{ filename, url }] }],
+    });
+    const { host } = new URL(origin);
+    for (const [filename, url] of [
+      ["img_a.jpg", `http://evil.example@${host}/api/media/file/img_a.jpg`],
+      ["img_a.jpg", `${origin}/api/media/file/img_a.jpg?x=1`],
+      ["img_a.jpg", `${origin}/img_a.jpg`],
+      ["img_a.jpg", `${origin}/api/media/file/img_b.jpg`],
+      ["img_b.jpg", `${origin}/api/media/file/img_b.jpg`],
+      ["img_a.jpg", "https://cdn.example/api/media/file/img_a.jpg"],
+    ]) {
+      await expectRejected(postJson("/inquiry", JSON.stringify(withImage(filename!, url!))), 400, /url/);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** What every API handler is given besides the request and the answer. */
 import type { Target } from "../request";
 import type { Gate } from "./gate";
+import type { UploadDeadline } from "./media";
 
 export interface ApiContext {
   /** where records and uploads are kept */
@@ -9,6 +10,10 @@ export interface ApiContext {
   target: Target;
   /** the gate every upload passes through */
   uploads: Gate;
-  /** the hosts an inquiry's image urls may name: the admin host, or this server itself */
-  mediaHosts: string[];
+  /** how long an upload's body may take once it has its place */
+  uploadDeadline: UploadDeadline;
+  /** the origins an inquiry's image urls may name: the configured admin host's, or this server's own */
+  mediaOrigins: string[];
+  /** whether those images are this server's own uploads (so an inquiry may name only stored ones) */
+  ownMedia: boolean;
 }

@@ -5,10 +5,14 @@
  * open files stay bounded however many arrive: a waiting request's body is
  * not read until its turn (TCP holds it back at the client).
  *
+ * A job waits with its client's signal (../request.ts `clientSignal`): when
+ * the client goes while waiting, the job leaves the queue at once and never
+ * takes a place; a job whose client is already gone is never queued.
+ *
  * (A counter and a queue of resolvers; the npm queues are ESM-only or larger
  * than this whole file.)
  */
-import { HttpError } from "./http";
+import { ClientGone, HttpError } from "./http";
 
 export interface GateOptions {
   active: number;
@@ -23,18 +27,17 @@ export class Gate {
 
   constructor(private readonly options: GateOptions) {}
 
-  /** Runs `job` when a place is free; throws HttpError 503 when the queue is full. */
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.options.active) {
-      if (this.waiting.length >= this.options.queued) {
-        throw new HttpError(503, "Serveren tar imot mange bilder nå; prøv igjen om litt", {
-          "Retry-After": String(this.options.retryAfterSeconds),
-        });
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running++;
-    }
+  /** How many jobs hold a place, and how many wait (for tests and logs). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  /**
+   * Runs `job` when a place is free; throws HttpError 503 when the queue is
+   * full, ClientGone when `signal` aborts before the job has a place.
+   */
+  async run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.enter(signal);
     try {
       return await job();
     } finally {
@@ -43,5 +46,31 @@ export class Gate {
       if (next) next();
       else this.running--;
     }
+  }
+
+  private enter(signal: AbortSignal | undefined): Promise<void> | void {
+    if (signal?.aborted) throw new ClientGone();
+    if (this.running < this.options.active) {
+      this.running++;
+      return;
+    }
+    if (this.waiting.length >= this.options.queued) {
+      throw new HttpError(503, "Serveren tar imot mange bilder nå; prøv igjen om litt", {
+        "Retry-After": String(this.options.retryAfterSeconds),
+      });
+    }
+    return new Promise<void>((resolve, reject) => {
+      const granted = () => {
+        signal?.removeEventListener("abort", leave);
+        resolve();
+      };
+      const leave = () => {
+        const index = this.waiting.indexOf(granted);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(new ClientGone());
+      };
+      signal?.addEventListener("abort", leave, { once: true });
+      this.waiting.push(granted);
+    });
   }
 }

@@ -1,6 +1,7 @@
 /** Small HTTP helpers for the preview server's API handlers. */
 import type http from "node:http";
 import type { z } from "zod";
+import { IMAGE_TYPES } from "../../lib/api/contract";
 import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
 
 export class HttpError extends Error {
@@ -13,6 +14,39 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** The client closed its connection before its answer: there is no one to answer. */
+export class ClientGone extends Error {
+  constructor() {
+    super("The client closed the connection");
+  }
+}
+
+/** Codes of a store that has no room left: 507 Insufficient Storage. */
+const NO_ROOM = new Set(["ENOSPC", "EDQUOT"]);
+
+/**
+ * A failure of the server's own storage (a full, read-only or failing disk:
+ * any system error of a file call) as the answer the client gets: 507 when
+ * there is no room, else 503, both with `Retry-After`, so the site retries
+ * them as it retries a lost answer. The message names no path (the error's
+ * own text does); anything else is undefined.
+ */
+export function storageError(error: unknown): HttpError | undefined {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (typeof code !== "string" || typeof syscall !== "string") return undefined;
+  return NO_ROOM.has(code)
+    ? new HttpError(507, "Serveren har ikke plass til å lagre dette nå; prøv igjen senere", { "Retry-After": "30" })
+    : new HttpError(503, `Serveren klarte ikke å lagre dette (${code}); prøv igjen senere`, { "Retry-After": "30" });
+}
+
+/**
+ * serve-handler's `headers` rules that give every image type of the contract
+ * its Content-Type by extension: its own table lacks AVIF, HEIC and HEIF.
+ */
+export const IMAGE_TYPE_HEADERS = IMAGE_TYPES.flatMap((type) =>
+  type.extensions.map((ext) => ({ source: `**/*${ext}`, headers: [{ key: "Content-Type", value: type.mime }] })),
+);
 
 /**
  * The headers of every answer that is not a page: the site's common security

@@ -1,18 +1,31 @@
 /**
- * POST /inquiry: the price-quote request. Its image urls must point at the
- * admin host (here: this server, or the configured admin host). Stored
- * durably before the 201: as .data/inquiry/<time>-<id>.json, or, when the
- * request carries an Idempotency-Key, as .data/inquiry/key-<hash of the
- * key>.json, which only the first request with that key creates. Every later
- * request with the key gets the same 201 and stores nothing, so a quote sent
- * again after its answer was lost is still one inquiry.
+ * POST /inquiry: the price-quote request. Its image urls must be the media
+ * file urls of the configured admin host, or of this server (contract's
+ * imageRefSchema); when they are this server's, each must name an upload it
+ * has stored. Stored durably before the 201: as
+ * .data/inquiry/<time>-<id>.json, or, when the request carries an
+ * Idempotency-Key, as .data/inquiry/key-<hash of the key>.json, which only
+ * the first request with that key creates.
+ *
+ * One key, one body: a later request with the key and the same body (its
+ * canonical JSON: key order and spacing do not count) gets the same 201 and
+ * stores nothing, so a quote sent again after its answer was lost is still
+ * one inquiry; a later request with the key and another body gets 422 and
+ * stores nothing, so a corrected quote is never taken for the old one.
  */
 import crypto from "node:crypto";
 import type http from "node:http";
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, inquirySchema } from "../../lib/api/contract";
+import stableStringify from "fast-json-stable-stringify";
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  inquirySchema,
+  type InquiryRequest,
+} from "../../lib/api/contract";
 import type { ApiContext } from "./context";
 import { HttpError, readJson, sendJson, validate } from "./http";
-import { writeRecord, writeRecordOnce } from "./store";
+import { isStored } from "./media";
+import { readRecord, writeRecord, writeRecordOnce } from "./store";
 
 /** The request's idempotency key, or undefined when it sends none; 400 when it is not a short safe token. */
 export function idempotencyKey(req: http.IncomingMessage): string | undefined {
@@ -32,10 +45,40 @@ export function idempotencyKey(req: http.IncomingMessage): string | undefined {
  */
 export const keyedRecordName = (key: string) => `key-${crypto.createHash("sha256").update(key).digest("hex")}`;
 
+/** SHA-256 of a body's canonical JSON (keys sorted, no spacing). */
+export const bodyDigest = (body: unknown) => crypto.createHash("sha256").update(stableStringify(body)).digest("hex");
+
+/** 400 naming the first image that is not an upload stored here. */
+async function checkStored(body: InquiryRequest, dataDir: string): Promise<void> {
+  for (const [d, damage] of body.damageRequests.entries()) {
+    for (const [i, image] of damage.Images.entries()) {
+      if (!(await isStored(dataDir, image.filename))) {
+        throw new HttpError(400, `Ugyldig forespørsel – damageRequests.${d}.Images.${i}.url: bildet finnes ikke`);
+      }
+    }
+  }
+}
+
+/** 422 unless the record stored under the key holds this same body. */
+async function checkSameBody(name: string, body: InquiryRequest, dataDir: string): Promise<void> {
+  const stored = (await readRecord("inquiry", name, dataDir)) as Record<string, unknown>;
+  // the record is the body as it was received, with the time it arrived
+  if (bodyDigest({ ...body, receivedAt: stored.receivedAt }) === bodyDigest(stored)) return;
+  throw new HttpError(
+    422,
+    `${IDEMPOTENCY_HEADER} er allerede brukt for en annen forespørsel; send den nye med en ny nøkkel`,
+  );
+}
+
 export async function handleInquiry(req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
   const key = idempotencyKey(req);
-  const body = validate(inquirySchema(ctx.mediaHosts), await readJson(req));
-  if (key === undefined) await writeRecord("inquiry", body, ctx.dataDir);
-  else await writeRecordOnce("inquiry", keyedRecordName(key), body, ctx.dataDir);
+  const body = validate(inquirySchema(ctx.mediaOrigins), await readJson(req));
+  if (ctx.ownMedia) await checkStored(body, ctx.dataDir);
+  if (key === undefined) {
+    await writeRecord("inquiry", body, ctx.dataDir);
+  } else {
+    const name = keyedRecordName(key);
+    if (!(await writeRecordOnce("inquiry", name, body, ctx.dataDir))) await checkSameBody(name, body, ctx.dataDir);
+  }
   sendJson(res, 201, { message: "Forespørselen er mottatt." });
 }

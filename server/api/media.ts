@@ -8,10 +8,18 @@
  *
  * An upload's bytes must really be a raster image of a type the contract
  * lists (sharp reads them; the name and the declared type count for nothing),
- * at most MAX_UPLOAD_BYTES. They are streamed to a temporary file of the
+ * at most MAX_UPLOAD_BYTES and MAX_IMAGE_PIXELS, and are kept without their
+ * metadata (./image.ts). They are streamed to a temporary file of the
  * request's own, never held whole in memory, flushed, and then given the
  * first free name (`bulk.jpg`, `bulk-1.jpg`, …) before the 201. Uploads pass
- * through a gate (./gate.ts), so only a few are read at once.
+ * through a gate (./gate.ts), so only a few are read at once, and each body
+ * has a deadline.
+ *
+ * Who reads a stored photo: whoever knows its shareable name (the site's
+ * unguessable `img_<128 bits>` names, SHAREABLE_MEDIA_NAME) may fetch that
+ * one photo or find it by that exact name; nobody can list the store. The
+ * README's Payload access rule for `media` does the same on the admin host,
+ * where the logged-in workshop reads everything.
  */
 import type http from "node:http";
 import fs from "node:fs";
@@ -19,12 +27,13 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import serveHandler from "serve-handler";
-import sharp from "sharp";
-import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, imageTypeByFormat, type MediaResponse } from "../../lib/api/contract";
+import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, SHAREABLE_MEDIA_NAME, type MediaResponse } from "../../lib/api/contract";
 import { COMMON_HEADERS } from "../../scripts/lib/security-headers";
+import { clientSignal } from "../request";
 import type { ApiContext } from "./context";
-import { HttpError, sendJson } from "./http";
-import { claimName, isTempName, tempPath } from "./store";
+import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./http";
+import { type DetectedImage, checkPixels, detectImage, withoutMetadata } from "./image";
+import { claimName, tempPath } from "./store";
 
 /** Room for `_payload` and the boundaries next to the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -38,29 +47,59 @@ interface Received {
 }
 
 /**
- * Streams the multipart body's `file` part into `temp` (created exclusively).
- * 415 if it is not multipart, 413 past the size cap, 400 if malformed or cut off.
- * Resolves only once the body and the file are both finished, so the caller
- * may remove `temp` afterwards whatever happened.
+ * How long an upload's body may take once it has a place: after `graceMs`
+ * it must have come at `minBytesPerSecond` on average, and it may never take
+ * more than `maxMs`. A body past its deadline has its socket destroyed (a
+ * client that sends a byte now and then cannot keep it open) and its place
+ * goes to the next in line.
  */
-async function receiveUpload(req: http.IncomingMessage, temp: string): Promise<Received> {
+export interface UploadDeadline {
+  graceMs: number;
+  minBytesPerSecond: number;
+  maxMs: number;
+}
+
+/** A photo of MAX_UPLOAD_BYTES comes in within the cap at 26 KB/s; a phone on a poor signal does more. */
+export const UPLOAD_DEADLINE: UploadDeadline = { graceMs: 10_000, minBytesPerSecond: 4 * 1024, maxMs: 10 * 60_000 };
+
+/** How often a body's progress is held against its deadline. */
+const DEADLINE_CHECK_MS = 250;
+
+function pastDeadline(deadline: UploadDeadline, startedAt: number, bytes: number): boolean {
+  const elapsed = performance.now() - startedAt;
+  if (elapsed > deadline.maxMs) return true;
+  return elapsed > deadline.graceMs && bytes < (deadline.minBytesPerSecond * (elapsed - deadline.graceMs)) / 1000;
+}
+
+function multipartParser(req: http.IncomingMessage): busboy.Busboy {
   if (!/^multipart\/form-data\b/i.test(req.headers["content-type"] ?? "")) {
     throw new HttpError(415, "Forventet Content-Type: multipart/form-data");
   }
-  let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    return busboy({
       headers: req.headers,
       limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 4, fieldSize: 16 * 1024, parts: 6 },
     });
   } catch (error) {
     throw new HttpError(400, `Ugyldig multipart-forespørsel (${(error as Error).message})`);
   }
-  const received: Received = { payload: undefined, file: undefined };
-  let failure: HttpError | undefined;
-  const fail = (error: HttpError) => (failure ??= error);
-  let fileWritten: Promise<void> = Promise.resolve();
+}
 
+/**
+ * Takes the parts of the body as busboy finds them: `_payload` into
+ * `received`, the `file` part streamed into `temp` (created exclusively).
+ * A failed write (a full or broken disk) stops the body at once (`stop`):
+ * busboy waits for ever on a file stream its writer has given up. Answers
+ * the file's writing, settled once the file is written or has failed.
+ */
+function takeParts(
+  parser: busboy.Busboy,
+  temp: string,
+  received: Received,
+  fail: (error: Error) => void,
+  stop: (error: Error) => void,
+): () => Promise<void> {
+  let fileWritten: Promise<void> = Promise.resolve();
   parser.on("field", (name, value, info) => {
     if (info.valueTruncated) fail(new HttpError(413, `Feltet ${name} er for stort`));
     if (name === "_payload") received.payload = value;
@@ -75,36 +114,77 @@ async function receiveUpload(req: http.IncomingMessage, temp: string): Promise<R
     received.file = file;
     stream.on("data", (chunk: Buffer) => (file.size += chunk.length));
     stream.on("limit", () => fail(tooBig()));
+    const out = fs.createWriteStream(temp, { flags: "wx" });
+    let writeError: unknown;
+    out.on("error", (error) => {
+      writeError = error;
+      stop(storageError(error) ?? new HttpError(503, "Serveren klarte ikke å lagre bildet; prøv igjen senere"));
+    });
     // caught here, at once: a cut-off body errors this stream before anyone awaits it
-    fileWritten = pipeline(stream, fs.createWriteStream(temp, { flags: "wx" })).catch((error: Error) => {
-      fail(new HttpError(400, `Filen kom ikke fram i sin helhet (${error.message})`));
+    fileWritten = pipeline(stream, out).catch(() => {
+      if (!writeError) fail(new HttpError(400, "Filen kom ikke fram i sin helhet"));
     });
   });
   parser.on("filesLimit", () => fail(new HttpError(400, "Bare én fil per forespørsel")));
   parser.on("partsLimit", () => fail(new HttpError(400, "For mange felt i forespørselen")));
   parser.on("fieldsLimit", () => fail(new HttpError(400, "For mange felt i forespørselen")));
+  return () => fileWritten;
+}
 
-  // The body: finished when busboy closes; a cut-off, broken or oversized body stops it early.
-  await new Promise<void>((resolve) => {
-    let bodyBytes = 0;
-    const stop = (error: HttpError) => {
-      fail(error);
-      req.unpipe(parser);
-      parser.destroy();
-      resolve();
-    };
-    parser.on("close", resolve);
-    parser.on("error", (error: Error) => stop(new HttpError(400, `Ugyldig multipart-forespørsel (${error.message})`)));
-    req.on("error", () => stop(new HttpError(400, "Forespørselen ble avbrutt")));
-    req.on("close", () => req.complete || stop(new HttpError(400, "Forespørselen ble avbrutt")));
-    req.on("data", (chunk: Buffer) => {
-      bodyBytes += chunk.length;
-      // a body without Content-Length is counted as it comes
-      if (bodyBytes > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) stop(tooBig());
-    });
-    req.pipe(parser);
+/**
+ * Streams the multipart body's `file` part into `temp`. 415 if it is not
+ * multipart, 413 past the size cap, 400 if malformed or cut off, 507/503 when
+ * the file cannot be written; ClientGone when the client has gone or the body
+ * missed its deadline (its socket is then destroyed). Resolves only once the
+ * body is done with and the file is finished, so the caller may remove
+ * `temp` afterwards whatever happened.
+ */
+async function receiveUpload(
+  req: http.IncomingMessage,
+  temp: string,
+  signal: AbortSignal,
+  deadline: UploadDeadline,
+): Promise<Received> {
+  const parser = multipartParser(req);
+  if (signal.aborted) throw new ClientGone();
+  const received: Received = { payload: undefined, file: undefined };
+  let failure: Error | undefined;
+  const fail = (error: Error) => (failure ??= error);
+  let finish!: () => void;
+  const body = new Promise<void>((resolve) => (finish = resolve));
+  const stop = (error: Error) => {
+    fail(error);
+    req.unpipe(parser);
+    parser.destroy();
+    finish();
+  };
+  const fileWritten = takeParts(parser, temp, received, fail, stop);
+
+  let bodyBytes = 0;
+  const startedAt = performance.now();
+  const timer = setInterval(() => {
+    if (!pastDeadline(deadline, startedAt, bodyBytes)) return;
+    req.socket.destroy();
+    stop(new ClientGone());
+  }, DEADLINE_CHECK_MS);
+  const gone = () => stop(new ClientGone());
+  signal.addEventListener("abort", gone, { once: true });
+  parser.on("close", finish);
+  parser.on("error", (error: Error) => stop(new HttpError(400, `Ugyldig multipart-forespørsel (${error.message})`)));
+  req.on("error", gone);
+  req.on("data", (chunk: Buffer) => {
+    bodyBytes += chunk.length;
+    // a body without Content-Length is counted as it comes
+    if (bodyBytes > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) stop(tooBig());
   });
-  await fileWritten;
+  req.pipe(parser);
+  try {
+    await body;
+  } finally {
+    clearInterval(timer);
+    signal.removeEventListener("abort", gone);
+  }
+  await fileWritten();
   if (failure) throw failure;
   return received;
 }
@@ -119,20 +199,6 @@ function checkPayload(payload: string | undefined): void {
   }
   if (!value || typeof value !== "object" || Array.isArray(value))
     throw new HttpError(400, "_payload: må være et JSON-objekt");
-}
-
-/** The image in `file` (a path or bytes), or undefined when it is not an image we take. */
-export async function detectImage(
-  file: string | Buffer,
-): Promise<{ ext: string; mime: string; width?: number; height?: number } | undefined> {
-  try {
-    const meta = await sharp(file, { limitInputPixels: 100_000_000 }).metadata();
-    const format = meta.format === "heif" ? (meta.compression === "av1" ? "avif" : "heic") : meta.format;
-    const type = format ? imageTypeByFormat(format) : undefined;
-    return type && { ext: type.extensions[0], mime: type.mime, width: meta.width, height: meta.height };
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -166,7 +232,7 @@ async function mediaDoc(
   dir: string,
   filename: string,
   /** what the bytes are, when the caller has just read them (an upload); else read again */
-  known?: Awaited<ReturnType<typeof detectImage>>,
+  known?: DetectedImage,
 ): Promise<MediaResponse["doc"]> {
   const file = path.join(dir, filename);
   const [stat, image] = await Promise.all([fs.promises.stat(file), known ?? detectImage(file)]);
@@ -185,18 +251,21 @@ async function mediaDoc(
 
 export async function handleMediaUpload(req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
   if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw tooBig();
+  const signal = clientSignal(req, res);
   await ctx.uploads.run(async () => {
     const dir = mediaDir(ctx.dataDir);
     await fs.promises.mkdir(dir, { recursive: true });
     const temp = tempPath(dir);
     try {
-      const upload = await receiveUpload(req, temp);
+      const upload = await receiveUpload(req, temp, signal, ctx.uploadDeadline);
       checkPayload(upload.payload);
       if (!upload.file || upload.file.size === 0) throw new HttpError(400, "file: mangler (et bilde)");
-      const image = await detectImage(temp);
-      if (!image) {
+      const detected = await detectImage(temp);
+      if (!detected) {
         throw new HttpError(415, `file: «${upload.file.name}» er ikke et bilde (JPEG, PNG, WebP, GIF, AVIF, HEIC)`);
       }
+      checkPixels(detected);
+      const image = await withoutMetadata(temp, detected);
       await flush(temp);
       const filename = await claimName(temp, storedName(upload.file.name, image.ext));
       const answer: MediaResponse = {
@@ -207,59 +276,93 @@ export async function handleMediaUpload(req: http.IncomingMessage, res: http.Ser
     } finally {
       await fs.promises.rm(temp, { force: true });
     }
-  });
+  }, signal);
 }
 
-/** Stored names, the newest upload first (each file's time read once). */
-function newestFirst(dir: string, names: string[]): string[] {
-  const time = new Map(names.map((name) => [name, fs.statSync(path.join(dir, name)).mtimeMs]));
-  return names.sort((a, b) => time.get(b)! - time.get(a)!);
+/** The query parameters a find may carry besides its one filename (Payload's, which change nothing here). */
+const FIND_PARAMETERS = new Set(["depth", "limit", "fallback-locale", "locale"]);
+const FIND_BY_NAME = "where[filename][equals]";
+
+/**
+ * The one filename a find asks for. Anything but exactly one
+ * `where[filename][equals]` with a name and the harmless parameters above is
+ * refused: another parameter, operator or spelling (`WHERE[…]`, `page`,
+ * `sort`, `where[filename][like]`, the name twice, an empty name) is 400,
+ * no name at all (a listing) 403, and a name that is not SHAREABLE_MEDIA_NAME
+ * 403: only the workshop reads those.
+ */
+function wantedName(query: URLSearchParams): string {
+  for (const key of query.keys()) {
+    if (key !== FIND_BY_NAME && !FIND_PARAMETERS.has(key)) {
+      throw new HttpError(400, `Ukjent parameter «${key.slice(0, 80)}»; bare ${FIND_BY_NAME}=<filnavn> støttes`);
+    }
+  }
+  const names = query.getAll(FIND_BY_NAME);
+  if (names.length === 0) {
+    throw new HttpError(403, `Bildene kan ikke listes; spør etter ett bilde med ${FIND_BY_NAME}=<filnavn>`);
+  }
+  if (names.length > 1 || !names[0]) throw new HttpError(400, `${FIND_BY_NAME} skal gis én gang, med ett filnavn`);
+  return shareableName(names[0]);
 }
 
-/** Payload's find, for the one query the site makes: `where[filename][equals]`, or none (newest first). */
+/** `name` when anyone may read the upload by it (SHAREABLE_MEDIA_NAME); else 403. */
+function shareableName(name: string): string {
+  if (!SHAREABLE_MEDIA_NAME.test(name)) throw new HttpError(403, "Bare verkstedet kan se dette bildet");
+  return name;
+}
+
+/** Whether an upload is stored under `name` (one look-up, whatever the store holds). */
+export async function isStored(dataDir: string, name: string): Promise<boolean> {
+  if (!STORED_NAME.test(name)) return false;
+  const stat = await fs.promises.stat(path.join(mediaDir(dataDir), name)).catch(() => undefined);
+  return stat?.isFile() ?? false;
+}
+
+/**
+ * Payload's find, as it answers an anonymous visitor under the README's
+ * access rule: the upload stored under the one shareable filename asked for,
+ * or none. Never a listing; the time does not grow with the store.
+ */
 export async function findMedia(_req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
-  const { query } = ctx.target;
-  const unsupported = [...query.keys()].find((key) => key.startsWith("where") && key !== "where[filename][equals]");
-  if (unsupported)
-    throw new HttpError(400, `Bare where[filename][equals] støttes her, ikke ${unsupported.slice(0, 80)}`);
-  const wanted = query.get("where[filename][equals]");
-  const limitParam = Number(query.get("limit") ?? 10);
+  const wanted = wantedName(ctx.target.query);
+  const limitParam = Number(ctx.target.query.get("limit") ?? 10);
   const limit = Number.isInteger(limitParam) && limitParam > 0 ? Math.min(limitParam, 100) : 10;
-  const dir = mediaDir(ctx.dataDir);
-  const stored = fs.existsSync(dir)
-    ? fs.readdirSync(dir).filter((name) => STORED_NAME.test(name) && !isTempName(name))
-    : [];
-  const names = wanted === null ? newestFirst(dir, stored) : stored.filter((name) => name === wanted);
-  const docs = await Promise.all(names.slice(0, limit).map((name) => mediaDoc(dir, name)));
-  const more = names.length > limit;
+  const docs = (await isStored(ctx.dataDir, wanted)) ? [await mediaDoc(mediaDir(ctx.dataDir), wanted)] : [];
   sendJson(res, 200, {
     docs,
-    totalDocs: names.length,
+    totalDocs: docs.length,
     limit,
-    totalPages: Math.max(1, Math.ceil(names.length / limit)),
+    totalPages: 1,
     page: 1,
     pagingCounter: 1,
     hasPrevPage: false,
-    hasNextPage: more,
+    hasNextPage: false,
     prevPage: null,
-    nextPage: more ? 2 : null,
+    nextPage: null,
   });
 }
 
 /**
- * GET /api/media/file/<filename>: a stored upload. Served as the image it is
- * (nosniff) under a policy that lets it run nothing (`sandbox`), should a
- * browser ever open it as a document.
+ * GET /api/media/file/<filename>: a stored upload, to whoever knows its
+ * shareable name (any other name is 403, stored or not). Served as the image
+ * it is (nosniff, its type from the contract) under a policy that lets it run
+ * nothing (`sandbox`), should a browser ever open it as a document, and kept
+ * in no cache (`private, no-store`): a customer's photo stays on no shared
+ * computer or proxy.
  */
 export async function serveMedia(req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
   const name = ctx.target.path.slice(MEDIA_FILE_PATH.length + 1);
-  const dir = mediaDir(ctx.dataDir);
-  if (!STORED_NAME.test(name) || !fs.existsSync(path.join(dir, name))) {
-    throw new HttpError(404, `Finner ikke ${MEDIA_FILE_PATH}/${name.slice(0, 120)}`);
-  }
+  if (!STORED_NAME.test(name)) throw new HttpError(404, `Finner ikke ${MEDIA_FILE_PATH}/${name.slice(0, 120)}`);
+  shareableName(name);
+  if (!(await isStored(ctx.dataDir, name))) throw new HttpError(404, `Finner ikke ${MEDIA_FILE_PATH}/${name}`);
   for (const [header, value] of COMMON_HEADERS) res.setHeader(header, value);
   res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-  res.setHeader("Cache-Control", "public, max-age=3600");
+  res.setHeader("Cache-Control", "private, no-store");
   req.url = `/${name}`;
-  await serveHandler(req, res, { public: dir, directoryListing: false, cleanUrls: false });
+  await serveHandler(req, res, {
+    public: mediaDir(ctx.dataDir),
+    directoryListing: false,
+    cleanUrls: false,
+    headers: IMAGE_TYPE_HEADERS,
+  });
 }

@@ -34,16 +34,25 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** Writes `bytes` to a new temporary file in `dir`, flushed, and returns its path. */
+/**
+ * Writes `bytes` to a new temporary file in `dir`, flushed, and returns its
+ * path. When any step fails (a full or broken disk) the file is removed
+ * before the error goes on.
+ */
 export async function writeTemp(dir: string, bytes: string | Buffer): Promise<string> {
   await fs.promises.mkdir(dir, { recursive: true });
   const temp = tempPath(dir);
   const handle = await fs.promises.open(temp, "wx");
   try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
   }
   return temp;
 }
@@ -96,6 +105,11 @@ export async function writeRecordOnce(kind: string, name: string, data: object, 
   }
   await syncDir(dir);
   return stored;
+}
+
+/** The record stored as .data/<kind>/<name>.json, parsed. */
+export async function readRecord(kind: string, name: string, dataDir = DATA_DIR): Promise<unknown> {
+  return JSON.parse(await fs.promises.readFile(path.join(dataDir, kind, `${name}.json`), "utf8"));
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   articleInvendig,
 } from "./scenes.mjs";
 import { logo, favicon } from "./logo.mjs";
+import { guideWhole, guideClose, guideAngled } from "./guide.mjs";
 import { rng } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -120,3 +121,8 @@ for (const k of ["small", "medium", "large"]) img(`size-${k}.svg`, icon(k));
 // Logo + favicon
 write("public/logo.svg", logo({ light: false }));
 write("app/icon.svg", favicon());
+
+// The quote form's photo guide (served as they are, from public/)
+write("public/photo-guide/whole.svg", guideWhole());
+write("public/photo-guide/close.svg", guideClose());
+write("public/photo-guide/angled.svg", guideAngled());

@@ -1,4 +1,5 @@
 /** A preview server on a spare loopback port with its own data folder and site root, for the server's tests. */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type http from "node:http";
 import net from "node:net";
@@ -12,6 +13,8 @@ export interface Harness {
   origin: string;
   port: number;
   dataDir: string;
+  /** the site root it serves */
+  root: string;
   logLines: string[];
   close: () => Promise<void>;
 }
@@ -27,7 +30,8 @@ export function siteRoot(): string {
 export async function startServer(options: Partial<PreviewOptions> = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "preview-data-"));
   const logLines: string[] = [];
-  const server = createPreviewServer({ root: siteRoot(), log: (line) => logLines.push(line), ...options, dataDir });
+  const root = options.root ?? siteRoot();
+  const server = createPreviewServer({ log: (line) => logLines.push(line), ...options, root, dataDir });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as net.AddressInfo).port;
   return {
@@ -35,6 +39,7 @@ export async function startServer(options: Partial<PreviewOptions> = {}): Promis
     port,
     origin: `http://127.0.0.1:${port}`,
     dataDir,
+    root,
     logLines,
     close: async () => {
       server.closeAllConnections();
@@ -76,6 +81,10 @@ export function rawRequest(port: number, bytes: Buffer | string, waitMs = 1500):
     socket.on("close", () => done(0));
   });
 }
+
+/** A name as the site makes it (SHAREABLE_MEDIA_NAME), distinct per `seed`, without its extension. */
+export const shareableBase = (seed: number | string) =>
+  `img_${crypto.createHash("sha256").update(String(seed)).digest("hex").slice(0, 32)}`;
 
 export const jpeg = (color = 40): Promise<Buffer> =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: color, b: 40 } } })

@@ -1,0 +1,251 @@
+/** @jest-environment jsdom */
+/**
+ * The quote form's state (useQuote) with a real draft store (fake-indexeddb),
+ * fake photo work and a fake network: the send phase, the idempotency key
+ * made at Send and kept with the draft, the draft coming back by itself in
+ * the same tab session and only offered on a new visit.
+ */
+import "fake-indexeddb/auto";
+import v8 from "node:v8";
+import { act, configure, renderHook, waitFor } from "@testing-library/react";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/contract";
+import { getStrings } from "@/lib/content";
+import { draftStore } from "@/lib/drafts/store";
+import type { PhotoWork } from "@/lib/photos/types";
+import type { QuoteDraft } from "@/lib/quote/draft";
+import { useQuote } from "../useQuote";
+
+// jsdom has no structuredClone, which fake-indexeddb uses; Node's serializer copies plain values the same way
+globalThis.structuredClone ??= (<T,>(value: T): T => v8.deserialize(v8.serialize(value))) as typeof structuredClone;
+
+configure({ asyncUtilTimeout: 5000 }); // a busy machine: IndexedDB and the sends take their time
+
+// jsdom's Blob cannot give its bytes; FileReader can
+Blob.prototype.arrayBuffer ??= function (this: Blob) {
+  return new Promise<ArrayBuffer>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.readAsArrayBuffer(this);
+  });
+};
+// jsdom has no matchMedia (usePrefersReducedMotion asks it)
+window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+
+const push = jest.fn();
+jest.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
+jest.mock("@/lib/config", () => ({
+  config: { siteUrl: "", apiUrl: "", adminUrl: "", googleMapsApiKey: "", gtmId: "" },
+}));
+
+/** Just enough of a Response for the contract's calls (jsdom has none). */
+const answer = (status: number, body: unknown = {}) =>
+  ({ ok: status < 300, status, headers: new Headers(), json: async () => body }) as unknown as Response;
+
+/** The admin host and the API: uploads answer 201 with the stored name; the inquiry answers `inquiryStatus`. */
+function fakeNetwork() {
+  const net = {
+    uploads: [] as string[],
+    keys: [] as string[],
+    inquiryStatus: [] as number[],
+    uploadStatus: [] as number[],
+  };
+  const fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.startsWith("/api/media?depth")) {
+      const name = ((init!.body as FormData).get("file") as File).name;
+      const status = net.uploadStatus.shift() ?? 201;
+      if (status === 201) net.uploads.push(name);
+      return answer(status, { doc: { filename: name, url: `/api/media/file/${name}` } });
+    }
+    if (url === "/inquiry") {
+      net.keys.push(new Headers(init?.headers).get("Idempotency-Key")!);
+      return answer(net.inquiryStatus.shift() ?? 201);
+    }
+    throw new Error(`unexpected ${url}`);
+  });
+  return { net, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
+/** Photo work whose copy is a small JPEG. */
+const work: PhotoWork = {
+  prepare: async () => ({ blob: new Blob([new Uint8Array(4)], { type: "image/jpeg" }), width: 1, height: 1 }),
+};
+const strings = getStrings();
+const photo = (name: string) => new File([new Uint8Array(10)], name, { type: "image/jpeg" });
+const stored = () => draftStore<{ form: QuoteDraft }>("quote").load();
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+/** One visit of the page: the quote's state, once the stored draft has been read. */
+async function visit(network = fakeNetwork()) {
+  const hook = renderHook(() =>
+    useQuote({
+      strings: strings.quoteForm,
+      fieldErrors: strings.fieldErrors,
+      userId: "nettside-anonym",
+      thanksHref: "/takk",
+      deps: { fetch: network.fetch, loadWork: async () => work, createUrl: () => "blob:x", revokeUrl: () => {} },
+    }),
+  );
+  await settle();
+  return { hook, net: network.net };
+}
+type Visit = Awaited<ReturnType<typeof visit>>;
+
+/** A whole quote: the text and two damages with photos. */
+async function fill({ hook }: Visit) {
+  act(() => {
+    const { form, photos } = hook.result.current;
+    form.setValue("regNumber", "AB12345");
+    form.setValue("email", "kari@example.no");
+    form.setValue("phone", "912 34 567");
+    photos.add(photos.getSnapshot()[0]!.id, [photo("a.jpg")]);
+    photos.addDamage();
+    photos.add(photos.getSnapshot()[1]!.id, [photo("b.jpg"), photo("c.jpg")]);
+  });
+  await settle();
+}
+
+const send = (v: Visit) => act(() => v.hook.result.current.actions.send());
+const newTab = () => sessionStorage.clear();
+
+beforeEach(() => {
+  push.mockClear();
+  sessionStorage.clear();
+});
+afterEach(() => draftStore("quote").clear());
+
+test("a send uploads every photo, goes to the thank-you page and deletes the draft", async () => {
+  const v = await visit();
+  await fill(v);
+  await waitFor(async () => expect((await stored())?.form.regNumber).toBe("AB12345"));
+  await send(v);
+  await waitFor(() => expect(push).toHaveBeenCalledWith("/takk"));
+  expect(v.net.uploads).toHaveLength(3);
+  expect(v.net.keys).toHaveLength(1);
+  const photos = v.hook.result.current.view.damages.flatMap((d) => d.photos);
+  expect(photos.map((p) => p.progress?.stage)).toEqual(["done", "done", "done"]);
+  expect(await stored()).toBeUndefined();
+});
+
+test("a refused inquiry ends in `failed`, keeps the key in the draft; the retry uploads nothing again", async () => {
+  const v = await visit();
+  v.net.inquiryStatus.push(400);
+  await fill(v);
+  await send(v);
+  expect(v.hook.result.current.view.phase).toMatchObject({
+    name: "failed",
+    failure: { reason: "inquiry", status: 400 },
+  });
+  const key = v.net.keys[0];
+  expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN);
+  await waitFor(async () => expect((await stored())?.form).toMatchObject({ inquiryKey: key, pending: false }));
+  await send(v);
+  await waitFor(() => expect(push).toHaveBeenCalledTimes(1));
+  expect(v.net.uploads).toHaveLength(3);
+  expect(v.net.keys).toEqual([key, key]);
+});
+
+test("a refused upload names the photo and its damage; nothing is sent", async () => {
+  const v = await visit();
+  v.net.uploadStatus.push(201, 415);
+  await fill(v);
+  await send(v);
+  expect(v.hook.result.current.view.phase).toMatchObject({
+    name: "failed",
+    failure: { reason: "upload", damageIndex: 1, image: { name: "b.jpg" } },
+  });
+  expect(v.net.keys).toHaveLength(0);
+});
+
+test("a second send while one runs does nothing", async () => {
+  const v = await visit();
+  await fill(v);
+  await act(async () => {
+    const first = v.hook.result.current.actions.send();
+    await v.hook.result.current.actions.send();
+    await first;
+  });
+  await waitFor(() => expect(push).toHaveBeenCalledTimes(1));
+  expect(v.net.keys).toHaveLength(1);
+});
+
+test("Send pressed offline: the key is saved with pending, and a reload of the tab sends it by itself, same key", async () => {
+  const v = await visit();
+  await fill(v);
+  const online = jest.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+  await send(v);
+  expect(v.hook.result.current.view.phase).toEqual({ name: "offline" });
+  await waitFor(async () => expect((await stored())?.form.pending).toBe(true));
+  const key = (await stored())!.form.inquiryKey;
+  expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN);
+  v.hook.unmount();
+  online.mockRestore();
+
+  const next = await visit();
+  await waitFor(() => expect(push).toHaveBeenCalledWith("/takk"));
+  expect(next.net.keys).toEqual([key]);
+  expect(next.net.uploads).toHaveLength(3);
+});
+
+test("a changed quote after a failed send gets a new key; Start på nytt drops the key and the draft", async () => {
+  const v = await visit();
+  v.net.inquiryStatus.push(400);
+  await fill(v);
+  await send(v);
+  const [key] = v.net.keys;
+  act(() => v.hook.result.current.form.setValue("phone", "987 65 432"));
+  v.net.inquiryStatus.push(400);
+  await send(v);
+  expect(v.net.keys.at(-1)).not.toBe(key);
+  await act(() => v.hook.result.current.actions.startOver());
+  await settle();
+  expect(await stored()).toBeUndefined();
+  expect(v.hook.result.current.form.getValues("regNumber")).toBe("");
+  expect(v.hook.result.current.view.damages).toEqual([{ id: expect.any(String), photos: [] }]);
+});
+
+test("within the tab session the draft comes back by itself; what was typed before it was read wins", async () => {
+  const first = await visit();
+  await fill(first);
+  await waitFor(async () => expect((await stored())?.form.damages.flat()).toHaveLength(3));
+  first.hook.unmount();
+
+  const reload = await visit();
+  expect(reload.hook.result.current.view.draft.restored).toBe(true);
+  expect(reload.hook.result.current.form.getValues("email")).toBe("kari@example.no");
+  expect(reload.hook.result.current.view.damages.map((d) => d.photos.length)).toEqual([1, 2]);
+  reload.hook.unmount();
+
+  const quicker = renderHook(() =>
+    useQuote({ strings: strings.quoteForm, fieldErrors: strings.fieldErrors, userId: "x", thanksHref: "/takk" }),
+  );
+  act(() => quicker.result.current.form.setValue("email", "ola@example.no")); // before the draft is read
+  await settle();
+  expect(quicker.result.current.view.draft.restored).toBe(false);
+  expect(quicker.result.current.form.getValues("regNumber")).toBeUndefined();
+});
+
+test("a new visit is only offered the draft: nothing of it is in the form until Fortsett; Slett deletes it", async () => {
+  const first = await visit();
+  await fill(first);
+  await waitFor(async () => expect((await stored())?.form.damages.flat()).toHaveLength(3));
+  first.hook.unmount();
+
+  newTab();
+  const other = await visit();
+  const { view, form } = other.hook.result.current;
+  expect(view.draft.offer).toBeInstanceOf(Date);
+  expect(view.draft.restored).toBe(false);
+  expect(form.getValues("email")).toBeUndefined();
+  expect(view.damages.flatMap((d) => d.photos)).toEqual([]);
+  act(() => other.hook.result.current.view.draft.accept());
+  expect(other.hook.result.current.form.getValues("email")).toBe("kari@example.no");
+  expect(other.hook.result.current.view.damages.map((d) => d.photos.length)).toEqual([1, 2]);
+  other.hook.unmount();
+
+  newTab();
+  const third = await visit();
+  await act(() => third.hook.result.current.view.draft.decline());
+  expect(await stored()).toBeUndefined();
+  expect(third.hook.result.current.view.draft.offer).toBeUndefined();
+});

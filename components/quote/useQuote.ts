@@ -1,0 +1,202 @@
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { flushSync } from "react-dom";
+import { useForm, type UseFormReturn } from "react-hook-form";
+import { useDraft } from "@/components/drafts/useDraft";
+import { xhrFetch } from "@/lib/api/contract";
+import type { Strings } from "@/lib/content/strings-schema";
+import { typedSinceDraft } from "@/lib/drafts/typed-since";
+import { loadPhotoWork } from "@/lib/photos";
+import { fromDraft, toDraft, type QuoteDraft } from "@/lib/quote/draft";
+import { emptyText, firstProblem, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
+import { QuotePhotos, type PhotoDeps } from "@/lib/quote/photos";
+import {
+  createQuoteSender,
+  SendState,
+  quoteDigest,
+  type PipelineDeps,
+  type PipelineResult,
+} from "@/lib/quote/pipeline";
+import { useQuoteFocus } from "./useQuoteFocus";
+
+export type QuoteFailure = Exclude<PipelineResult, { ok: true }>;
+export type SubmissionPhase =
+  | { name: "editing" }
+  | { name: "sending"; inquiry: boolean }
+  | { name: "failed"; failure: QuoteFailure }
+  /** no connection: the quote goes by itself when it returns */
+  | { name: "offline" };
+
+export interface QuoteOptions {
+  strings: Strings["quoteForm"];
+  /** the e-mail and phone messages shared with the booking form */
+  fieldErrors: Strings["fieldErrors"];
+  userId: string;
+  thanksHref: string;
+  /** a test's own network and photo work; the browser's otherwise */
+  deps?: Partial<Pick<PipelineDeps, "fetch" | "uploadFetch"> & PhotoDeps>;
+}
+
+const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+/** The text fields as they stand (a field not on the page yet is empty). */
+const textOf = (v: Partial<QuoteText>): QuoteText => ({
+  regNumber: v.regNumber ?? "",
+  email: v.email ?? "",
+  phone: v.phone ?? "",
+  message: v.message ?? "",
+});
+
+/** What the quote is made of for the life of the form: its photos, its key, its sender, whether Send is pending. */
+function useQuoteParts({ userId, deps = {} }: QuoteOptions) {
+  const [parts] = useState(() => ({
+    photos: new QuotePhotos({ loadWork: loadPhotoWork, ...deps }),
+    state: new SendState(),
+    sender: createQuoteSender({
+      fetch: deps.fetch ?? ((input, init) => window.fetch(input, init)),
+      uploadFetch: deps.uploadFetch ?? (deps.fetch ? undefined : (onProgress) => xhrFetch(onProgress)),
+      userId,
+    }),
+  }));
+  useEffect(() => () => parts.photos.dispose(), [parts]);
+  return parts;
+}
+type Parts = ReturnType<typeof useQuoteParts>;
+
+/**
+ * The quote's draft on the device: the text and the photos' prepared copies,
+ * saved as they change; put back unless the visitor was quicker (or asked for
+ * it with `Fortsett`). A draft whose Send was pressed asks to be sent (`resend`).
+ */
+function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts) {
+  const [resend, setResend] = useState(false);
+  const snapshot = useCallback(() => toDraft(textOf(form.getValues()), photos, state), [form, photos, state]);
+  const restore = useCallback(
+    (stored: QuoteDraft, asked: boolean) => {
+      const chosen = photos.getSnapshot().some((damage) => damage.photos.length > 0);
+      if (!asked && (chosen || typedSinceDraft(textOf(form.getValues()), stored))) return false;
+      const back = fromDraft(stored);
+      form.reset(back.text);
+      photos.restore(back.damages);
+      state.set(back.send);
+      setResend(back.send.pending);
+      return true;
+    },
+    [form, photos, state],
+  );
+  const draft = useDraft<QuoteDraft>("quote", { snapshot, restore });
+  const { schedule } = draft;
+  useEffect(() => photos.subscribe(schedule), [photos, schedule]);
+  return { draft, resend, resent: useCallback(() => setResend(false), []) };
+}
+
+/** A restored quote whose Send was pressed goes by itself; an offline one when the connection returns. */
+function useResend(send: () => Promise<void>, phase: SubmissionPhase, resend: boolean, resent: () => void) {
+  useEffect(() => {
+    if (!resend) return;
+    const frame = requestAnimationFrame(() => {
+      resent();
+      void send();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [resend, resent, send]);
+  useEffect(() => {
+    if (phase.name !== "offline") return;
+    const onOnline = () => void send();
+    window.addEventListener("online", onOnline, { once: true });
+    return () => window.removeEventListener("online", onOnline);
+  }, [phase.name, send]);
+}
+
+/** Which damages are folded away. */
+function useCollapsed() {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const setExpanded = useCallback((damage: string, expanded: boolean) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (expanded) next.delete(damage);
+      else next.add(damage);
+      return next;
+    });
+  }, []);
+  return { expanded: (damage: string) => !collapsed.has(damage), setExpanded };
+}
+
+/**
+ * The quote form's state and actions: the text fields (react-hook-form), the
+ * photos (lib/quote/photos.ts, the one owner of every image), the draft on the
+ * device, the check at Send (lib/quote/form.ts, the first problem only), the
+ * send (lib/quote/pipeline.ts) and where focus goes. Components render what
+ * this returns and call its actions.
+ */
+export function useQuote(options: QuoteOptions) {
+  const { strings, fieldErrors, thanksHref } = options;
+  const router = useRouter();
+  const id = useId();
+  const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
+  const pickerId = useCallback((damage: string) => `${id}-picker-${damage}`, [id]);
+  const messages = useMemo(() => ({ ...fieldErrors, ...strings.errors }), [fieldErrors, strings.errors]);
+  // no defaults: react-hook-form takes each field's value from the page, so text typed before the code ran stays
+  const form = useForm<QuoteText>();
+  const parts = useQuoteParts(options);
+  const { photos, state, sender } = parts;
+  const damages = useSyncExternalStore(photos.subscribe, photos.getSnapshot, photos.getSnapshot);
+  const [phase, setPhase] = useState<SubmissionPhase>({ name: "editing" });
+  const [problem, setProblem] = useState<QuoteProblem>();
+  const { expanded, setExpanded } = useCollapsed();
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const { draft, resend, resent } = useQuoteDraft(form, parts);
+  const focusArgs = { phase, fieldId, pickerId, damages: photos.getSnapshot, setExpanded, addButtonRef };
+  const { focusProblem, alertRef, progressHeadingRef } = useQuoteFocus(focusArgs);
+  // a photo or a damage changed: the damages' problem is gone
+  useEffect(() => photos.subscribe(() => setProblem((p) => (p?.kind === "field" ? p : undefined))), [photos]);
+
+  const send = useCallback(async () => {
+    const text = textOf(form.getValues());
+    const found = firstProblem({ ...text, damages: photos.getSnapshot() }, messages);
+    setProblem(found);
+    if (found) return focusProblem(found);
+    if (sender.busy) return;
+    state.set({ pending: true });
+    state.keyFor(quoteDigest(text, photos)); // made (or kept) and saved before anything is sent
+    draft.flush();
+    if (offline()) return setPhase({ name: "offline" });
+    setPhase({ name: "sending", inquiry: false });
+    const result = await sender.send(text, photos, state, () => setPhase({ name: "sending", inquiry: true }));
+    if (result.ok) return void draft.discard().finally(() => router.push(thanksHref));
+    if (result.status === 0 && offline()) return setPhase({ name: "offline" });
+    state.set({ pending: false });
+    draft.flush();
+    setPhase({ name: "failed", failure: result });
+    const failed = result.reason === "upload" ? photos.getSnapshot()[result.damageIndex] : undefined;
+    if (failed) setExpanded(failed.id, true);
+  }, [form, photos, messages, focusProblem, sender, state, draft, router, thanksHref, setExpanded]);
+  useResend(send, phase, resend, resent);
+
+  const actions = {
+    send,
+    /** a field the visitor changed: its error goes (the next check is at Send), the draft is saved */
+    edited(field: string) {
+      setProblem((p) => (p?.kind === "field" && p.field === field ? undefined : p));
+      draft.schedule();
+    },
+    addDamage() {
+      flushSync(() => photos.addDamage());
+      document.getElementById(pickerId(photos.getSnapshot().at(-1)!.id))?.focus();
+    },
+    removeDamage(damage: string) {
+      photos.removeDamage(damage);
+      addButtonRef.current?.focus();
+    },
+    /** `Start på nytt`: the draft deleted, the form emptied, the keyboard at its first field */
+    startOver() {
+      state.clear(); // a new quote gets a new key at its first Send
+      photos.restore([[]]);
+      form.reset(emptyText());
+      setPhase({ name: "editing" });
+      void draft.discard();
+      requestAnimationFrame(() => form.setFocus("regNumber")); // once the notice (and its button) is gone
+    },
+  };
+  const view = { damages, phase, problem, draft, fieldId, pickerId, expanded, setExpanded };
+  return { form, photos, view, actions, refs: { addButtonRef, alertRef, progressHeadingRef } };
+}

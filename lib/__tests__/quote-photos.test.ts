@@ -1,0 +1,142 @@
+/** The quote's photos (lib/quote/photos.ts): prepared one at a time, checked, replaced, removed, their URLs given back. */
+import { FIELD_LIMITS } from "../api/contract";
+import { UnreadablePhotoError, type PhotoCheck, type PhotoWork, type PrepareOptions } from "../photos/types";
+import { QuotePhotos } from "../quote/photos";
+
+const file = (name: string, type = "image/jpeg") => new File([new Uint8Array(1000)], name, { type });
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Photo work the test finishes by hand, one call at a time. */
+function manualWork() {
+  const calls: { name: string; options: PrepareOptions; finish: () => void; fail: (e: Error) => void }[] = [];
+  const work: PhotoWork = {
+    prepare: (photo, options = {}) =>
+      new Promise((resolve, reject) => {
+        options.onProgress?.(10);
+        options.signal?.addEventListener("abort", () => reject(new Error("aborted")));
+        const finish = () =>
+          resolve({ blob: new Blob([new Uint8Array(500)], { type: "image/jpeg" }), width: 1, height: 1 });
+        calls.push({ name: (photo as File).name, options, finish, fail: reject });
+      }),
+  };
+  return { calls, work };
+}
+
+function setup(work: PhotoWork) {
+  let made = 0;
+  const revoked: string[] = [];
+  const photos = new QuotePhotos({
+    loadWork: async () => work,
+    createUrl: () => `blob:test/${++made}`,
+    revokeUrl: (url) => revoked.push(url),
+  });
+  const all = () => photos.getSnapshot().flatMap((d) => d.photos);
+  const named = (name: string) => all().find((p) => p.name === name)!;
+  const damage = () => photos.getSnapshot()[0]!.id;
+  return { photos, revoked, all, named, damage };
+}
+
+test("prepares one photo at a time, in the order chosen, and shows each one's work", async () => {
+  const { calls, work } = manualWork();
+  const { photos, named, damage } = setup(work);
+  photos.add(damage(), [file("a.jpg"), file("b.jpg")]);
+  await tick();
+  expect(calls.map((c) => c.name)).toEqual(["a.jpg"]);
+  expect(named("a.jpg")).toMatchObject({ stage: "preparing", percent: 10 });
+  expect(named("b.jpg")).toMatchObject({ stage: "waiting" });
+  calls[0]!.finish();
+  expect((await photos.prepared(named("a.jpg").key))!.size).toBe(500);
+  await tick();
+  expect(calls.map((c) => c.name)).toEqual(["a.jpg", "b.jpg"]);
+  calls[1]!.finish();
+  await photos.prepared(named("b.jpg").key);
+  expect(named("b.jpg")).toMatchObject({ stage: "ready", percent: 100 });
+});
+
+test("removing a photo cancels its work, gives back its URL and moves on to the next", async () => {
+  const { calls, work } = manualWork();
+  const { photos, named, damage, revoked, all } = setup(work);
+  photos.add(damage(), [file("a.jpg"), file("b.jpg")]);
+  await tick();
+  const a = named("a.jpg");
+  photos.remove(a.key);
+  expect(calls[0]!.options.signal!.aborted).toBe(true);
+  expect(revoked).toEqual([a.url]);
+  await tick();
+  await tick();
+  expect(calls.map((c) => c.name)).toEqual(["a.jpg", "b.jpg"]);
+  expect(await photos.prepared(a.key)).toBeUndefined();
+  expect(all().map((p) => p.name)).toEqual(["b.jpg"]);
+});
+
+test("one URL per photo; the ones still held are given back when the form goes away", () => {
+  const { photos, damage, all, revoked } = setup(manualWork().work);
+  photos.add(damage(), [file("a.jpg"), file("b.jpg")]);
+  const [a, b] = all();
+  expect(a!.url).not.toBe(b!.url);
+  photos.remove(a!.key);
+  photos.dispose();
+  expect(revoked).toEqual([a!.url, b!.url]);
+});
+
+test("a photo the browser cannot read says so and is never sent, not even as its original", async () => {
+  const { calls, work } = manualWork();
+  const { photos, named, damage } = setup(work);
+  photos.add(damage(), [file("IMG_1.HEIC", "image/heic")]);
+  await tick();
+  calls[0]!.fail(new UnreadablePhotoError());
+  expect(await photos.prepared(named("IMG_1.HEIC").key)).toBeUndefined();
+  expect(named("IMG_1.HEIC")).toMatchObject({ stage: "unreadable", note: "unreadable" });
+  photos.keep(named("IMG_1.HEIC").key); // `Behold` does not hide that it cannot be read
+  expect(named("IMG_1.HEIC").note).toBe("unreadable");
+});
+
+test("the check's note shows as soon as it is known; Behold takes it away and the photo stays", async () => {
+  const { calls, work } = manualWork();
+  const { photos, named, damage } = setup(work);
+  photos.add(damage(), [file("a.jpg"), file("b.jpg")]);
+  await tick();
+  const check = (verdict: PhotoCheck["verdict"]) => ({ sharpness: 1, brightness: 1, verdict });
+  calls[0]!.options.onCheck!(check("blurred"));
+  expect(named("a.jpg").note).toBe("blurred"); // before its copy is made
+  calls[0]!.finish();
+  await photos.prepared(named("a.jpg").key);
+  await tick();
+  calls[1]!.options.onCheck!(check("ok"));
+  expect(named("b.jpg").note).toBeUndefined();
+  photos.keep(named("a.jpg").key);
+  expect(named("a.jpg")).toMatchObject({ note: undefined, stage: "ready" });
+});
+
+test("Ta nytt bilde: the new photo takes the old one's place; the old one's work and URL are given up", async () => {
+  const { calls, work } = manualWork();
+  const { photos, named, damage, all, revoked } = setup(work);
+  photos.add(damage(), [file("a.jpg"), file("b.jpg")]);
+  await tick();
+  const a = named("a.jpg");
+  expect(photos.replace(a.key, file("a2.jpg"))).toEqual({ rejected: [], tooMany: false });
+  expect(all().map((p) => p.name)).toEqual(["a2.jpg", "b.jpg"]);
+  expect(calls[0]!.options.signal!.aborted).toBe(true);
+  expect(revoked).toEqual([a.url]);
+  expect(photos.replace(named("b.jpg").key, file("tegning.svg", "image/svg+xml")).rejected).toEqual(["tegning.svg"]);
+  expect(all().map((p) => p.name)).toEqual(["a2.jpg", "b.jpg"]);
+});
+
+test("a damage takes images only, up to its limit, and says what it left out", () => {
+  const { photos, damage, all } = setup(manualWork().work);
+  const files = [file("a.jpg"), file("notat.pdf", "application/pdf"), file("tegning.svg", "image/svg+xml")];
+  expect(photos.add(damage(), files)).toEqual({ rejected: ["notat.pdf", "tegning.svg"], tooMany: false });
+  const many = Array.from({ length: FIELD_LIMITS.imagesPerDamage }, (_, i) => file(`${i}.jpg`));
+  expect(photos.add(damage(), many).tooMany).toBe(true);
+  expect(all()).toHaveLength(FIELD_LIMITS.imagesPerDamage);
+});
+
+test("damages are added up to the limit and removed with their photos", () => {
+  const { photos, damage, revoked } = setup(manualWork().work);
+  photos.add(damage(), [file("a.jpg")]);
+  for (let i = 0; i < FIELD_LIMITS.damages + 2; i++) photos.addDamage();
+  expect(photos.getSnapshot()).toHaveLength(FIELD_LIMITS.damages);
+  photos.removeDamage(damage());
+  expect(revoked).toHaveLength(1);
+  expect(photos.getSnapshot()).toHaveLength(FIELD_LIMITS.damages - 1);
+});

@@ -1,0 +1,263 @@
+/**
+ * Every photo of the quote, in one place, free of any framework: the damages
+ * and, per photo, the file as chosen, its preview URL, its preparation (the
+ * photo work: a metadata-free JPEG made as soon as it is chosen, one photo at
+ * a time), the check's note, its upload (the name chosen once, the stored
+ * ref), its progress while a send runs, and what the draft keeps of it. The
+ * form renders `getSnapshot()` (through useSyncExternalStore) and calls the
+ * rest; the sender (./pipeline.ts) reads the prepared copies and writes the
+ * uploads; the draft (./draft.ts) is `toDraft()` and `restore()`.
+ *
+ * Never the original: a photo is uploaded and kept in the draft only as its
+ * prepared copy. A photo the browser cannot decode is `unreadable`, says so on
+ * its thumbnail and is not sent; the visitor removes it or chooses another.
+ * Preparation that fails otherwise (the photo work could not load) is tried
+ * again when the copy is asked for.
+ */
+import { FIELD_LIMITS, type ImageRef } from "../api/contract";
+import type { PhotoWork } from "../photos/types";
+import { pickImages, type ImagePick } from "./image-file";
+import type { ImageProgress } from "./pipeline";
+
+export type PhotoStage = "waiting" | "preparing" | "ready" | "unreadable" | "failed";
+/** what a thumbnail says about its photo: the check's verdict (until `keep`), or that it cannot be read */
+export type PhotoNote = "blurred" | "dark" | "unreadable";
+
+export interface Photo {
+  readonly key: string;
+  readonly name: string;
+  /** the preview: an object URL of the photo */
+  readonly url: string;
+  readonly stage: PhotoStage;
+  /** 0–100 while preparing */
+  readonly percent: number;
+  readonly note?: PhotoNote;
+  /** the name its upload goes under: chosen at its first upload, then kept (with the draft too) */
+  readonly uploadName?: string;
+  /** the upload the admin host stored */
+  readonly stored?: ImageRef;
+  /** while a send runs */
+  readonly progress?: ImageProgress;
+}
+
+export interface Damage {
+  readonly id: string;
+  readonly photos: readonly Photo[];
+}
+
+/** A photo as the draft keeps it: its prepared copy's bytes (never the original), name and upload. */
+export interface DraftPhoto {
+  key: string;
+  name: string;
+  type: string;
+  bytes: ArrayBuffer;
+  uploadName?: string;
+  stored?: ImageRef;
+}
+
+interface Entry {
+  photo: Photo;
+  /** the file as chosen, until its copy is made */
+  file?: Blob;
+  copy?: { bytes: ArrayBuffer; type: string };
+  controller: AbortController;
+  waiters: ((copy: Blob | undefined) => void)[];
+}
+
+export interface PhotoDeps {
+  loadWork: () => Promise<PhotoWork>;
+  createUrl?: (blob: Blob) => string;
+  revokeUrl?: (url: string) => void;
+}
+
+let counter = 0;
+const newId = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+
+export class QuotePhotos {
+  private damages: { id: string; keys: string[] }[] = [{ id: newId("damage"), keys: [] }];
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<() => void>();
+  private snapshot: readonly Damage[] = [{ id: this.damages[0]!.id, photos: [] }];
+  private running = false;
+  private readonly loadWork: PhotoDeps["loadWork"];
+  private readonly createUrl: NonNullable<PhotoDeps["createUrl"]>;
+  private readonly revokeUrl: NonNullable<PhotoDeps["revokeUrl"]>;
+
+  constructor({ loadWork, createUrl, revokeUrl }: PhotoDeps) {
+    this.loadWork = loadWork;
+    this.createUrl = createUrl ?? ((blob) => URL.createObjectURL(blob));
+    this.revokeUrl = revokeUrl ?? ((url) => URL.revokeObjectURL(url));
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): readonly Damage[] => this.snapshot;
+
+  private emit() {
+    const { entries } = this;
+    this.snapshot = this.damages.map(({ id, keys }) => ({ id, photos: keys.map((key) => entries.get(key)!.photo) }));
+    this.listeners.forEach((listener) => listener());
+  }
+
+  private patch(entry: Entry, change: Partial<Photo>) {
+    if (this.entries.get(entry.photo.key) !== entry) return; // removed meanwhile
+    entry.photo = { ...entry.photo, ...change };
+    this.emit();
+  }
+
+  private async prepare(entry: Entry) {
+    this.patch(entry, { stage: "preparing", percent: 0 });
+    try {
+      const work = await this.loadWork();
+      const { blob } = await work.prepare(entry.file!, {
+        signal: entry.controller.signal,
+        onCheck: ({ verdict }) => verdict !== "ok" && this.patch(entry, { note: verdict }),
+        onProgress: (percent) => this.patch(entry, { percent: Math.round(percent) }),
+      });
+      entry.copy = { bytes: await blob.arrayBuffer(), type: blob.type || "image/jpeg" };
+      entry.file = undefined;
+      this.patch(entry, { stage: "ready", percent: 100 });
+    } catch (error) {
+      const unreadable = (error as Error)?.name === "UnreadablePhotoError";
+      this.patch(entry, unreadable ? { stage: "unreadable", note: "unreadable" } : { stage: "failed" });
+    }
+    settle(entry);
+  }
+
+  /** one photo at a time, in the order chosen, so a phone stays responsive */
+  private async pump() {
+    if (this.running) return;
+    this.running = true;
+    const next = () => [...this.entries.values()].find((entry) => entry.photo.stage === "waiting");
+    for (let entry = next(); entry; entry = next()) await this.prepare(entry);
+    this.running = false;
+  }
+
+  private newEntry(file: File): Entry {
+    const photo: Photo = {
+      key: newId("img"),
+      name: file.name,
+      url: this.createUrl(file),
+      stage: "waiting",
+      percent: 0,
+    };
+    const entry = { photo, file, controller: new AbortController(), waiters: [] };
+    this.entries.set(photo.key, entry);
+    return entry;
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    entry.controller.abort();
+    this.revokeUrl(entry.photo.url);
+    settle(entry);
+  }
+
+  private damageOf(key: string) {
+    return this.damages.find((damage) => damage.keys.includes(key));
+  }
+
+  addDamage() {
+    if (this.damages.length >= FIELD_LIMITS.damages) return;
+    this.damages = [...this.damages, { id: newId("damage"), keys: [] }];
+    this.emit();
+  }
+
+  removeDamage(id: string) {
+    this.damages.find((damage) => damage.id === id)?.keys.forEach((key) => this.drop(key));
+    this.damages = this.damages.filter((damage) => damage.id !== id);
+    this.emit();
+  }
+
+  /** Adds the images among `files` to a damage, as many as there is room for; says what it left out. */
+  add(damageId: string, files: readonly File[]): Omit<ImagePick, "images"> {
+    const damage = this.damages.find((d) => d.id === damageId);
+    const { images, ...left } = pickImages(files, damage?.keys.length ?? FIELD_LIMITS.imagesPerDamage);
+    damage?.keys.push(...images.map((file) => this.newEntry(file).photo.key));
+    this.emit();
+    void this.pump();
+    return left;
+  }
+
+  /** `Ta nytt bilde`: the new photo takes the place of `key`. */
+  replace(key: string, file: File): Omit<ImagePick, "images"> {
+    const damage = this.damageOf(key);
+    const { images, ...left } = pickImages([file], 0);
+    if (!damage || !images[0]) return left;
+    const { photo } = this.newEntry(images[0]);
+    damage.keys = damage.keys.map((k) => (k === key ? photo.key : k));
+    this.drop(key);
+    this.emit();
+    void this.pump();
+    return left;
+  }
+
+  /** `Behold`: the check's note goes, the photo stays. */
+  keep(key: string) {
+    const entry = this.entries.get(key);
+    if (entry && entry.photo.note !== "unreadable") this.patch(entry, { note: undefined });
+  }
+
+  remove(key: string) {
+    const damage = this.damageOf(key);
+    if (damage) damage.keys = damage.keys.filter((k) => k !== key);
+    this.drop(key);
+    this.emit();
+  }
+
+  /** The prepared copy to upload, once it is made; undefined when the photo cannot be read or has gone. */
+  prepared(key: string): Promise<Blob | undefined> {
+    const entry = this.entries.get(key);
+    if (!entry || entry.photo.stage === "unreadable") return Promise.resolve(undefined);
+    if (entry.photo.stage === "ready") return Promise.resolve(copyBlob(entry));
+    if (entry.photo.stage === "failed") {
+      entry.photo = { ...entry.photo, stage: "waiting" };
+      void this.pump();
+    }
+    return new Promise((resolve) => entry.waiters.push(resolve));
+  }
+
+  /** What a send learnt about a photo: its upload's name, its stored upload, its progress. */
+  update(key: string, change: Partial<Pick<Photo, "uploadName" | "stored" | "progress">>) {
+    const entry = this.entries.get(key);
+    if (entry) this.patch(entry, change);
+  }
+
+  /** The damages as the draft keeps them: only prepared copies, never an original. */
+  toDraft(): DraftPhoto[][] {
+    return this.damages.map(({ keys }) =>
+      keys.flatMap((key) => {
+        const { photo, copy } = this.entries.get(key)!;
+        if (!copy) return [];
+        const { name, uploadName, stored } = photo;
+        return [{ key, name, ...copy, ...(uploadName && { uploadName }), ...(stored && { stored }) }];
+      }),
+    );
+  }
+
+  /** The damages and photos of a draft, in place of what there is (`[[]]`: an empty quote). */
+  restore(draft: readonly DraftPhoto[][]) {
+    [...this.entries.keys()].forEach((key) => this.drop(key));
+    this.damages = draft.map((photos) => ({ id: newId("damage"), keys: photos.map((p) => p.key) }));
+    for (const { key, name, type, bytes, uploadName, stored } of draft.flat()) {
+      const url = this.createUrl(new Blob([bytes], { type }));
+      const photo: Photo = { key, name, url, stage: "ready", percent: 100, uploadName, stored };
+      this.entries.set(key, { photo, copy: { bytes, type }, controller: new AbortController(), waiters: [] });
+    }
+    this.emit();
+  }
+
+  /** The form has gone: every photo's work stopped and its preview URL given back. */
+  dispose() {
+    [...this.entries.keys()].forEach((key) => this.drop(key));
+    this.damages = this.damages.map(({ id }) => ({ id, keys: [] }));
+  }
+}
+
+const copyBlob = (entry: Entry) => entry.copy && new Blob([entry.copy.bytes], { type: entry.copy.type });
+const settle = (entry: Entry) => entry.waiters.splice(0).forEach((resolve) => resolve(copyBlob(entry)));

@@ -1,0 +1,111 @@
+/**
+ * A full disk and a read-only one, for real: the data folder is a small
+ * tmpfs, filled up or remounted read-only. An upload and a record each get
+ * a 5xx that names no path, leave no temporary file, and the server goes on;
+ * once the disk takes writes again, the next upload is stored. Mounting needs root (CI is root); elsewhere the
+ * test says why it is skipped.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { isTempName } from "../api/store";
+import { filesIn, startServer } from "./helpers/harness";
+
+const isRoot = process.getuid?.() === 0;
+const maybe = isRoot ? test : test.skip;
+if (!isRoot) console.warn("full-disk.test.ts: skipped, mounting a tmpfs needs root");
+
+/** A JPEG of noise (it does not compress) of some 300 KB: many chunks, more than the room left. */
+const noise = () => {
+  const side = 420;
+  const raw = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
+};
+
+function post(origin: string, bytes: Buffer, name: string) {
+  const form = new FormData();
+  form.append("_payload", "{}");
+  form.append("file", new Blob([new Uint8Array(bytes)]), name);
+  return fetch(`${origin}/api/media`, { method: "POST", body: form, signal: AbortSignal.timeout(10_000) });
+}
+
+maybe(
+  "a read-only disk: 503 naming no path, no temporary file; writable again, 201",
+  async () => {
+    const mount = fs.mkdtempSync(path.join(os.tmpdir(), "read-only-disk-"));
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mount]);
+    const h = await startServer({ dataDir: mount });
+    try {
+      fs.mkdirSync(path.join(mount, "media"));
+      execFileSync("mount", ["-o", "remount,ro", mount]);
+      const photo = await noise();
+      const refused = await post(h.origin, photo, "img_skrivebeskyttet.jpg");
+      expect(refused.status).toBe(503);
+      const { error } = (await refused.json()) as { error: string };
+      expect(error).toMatch(/klarte ikke å lagre/);
+      expect(error).not.toMatch(/\//);
+      expect(refused.headers.get("retry-after")).toBeTruthy();
+      execFileSync("mount", ["-o", "remount,rw", mount]);
+      expect(filesIn(mount)).toEqual([]);
+      expect((await post(h.origin, photo, "img_skrivebeskyttet.jpg")).status).toBe(201);
+    } finally {
+      await h.close().catch(() => {});
+      execFileSync("umount", [mount]);
+      fs.rmSync(mount, { recursive: true, force: true });
+    }
+  },
+  30_000,
+);
+
+maybe(
+  "a full disk: 507 naming no path, no temporary file, the server goes on; with room again, 201",
+  async () => {
+    const mount = fs.mkdtempSync(path.join(os.tmpdir(), "full-disk-"));
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mount]);
+    const h = await startServer({ dataDir: mount });
+    try {
+      fs.mkdirSync(path.join(mount, "media"));
+      fs.mkdirSync(path.join(mount, "inquiry"));
+      const filler = path.join(mount, "filler");
+      const { bavail, bsize } = fs.statfsSync(mount);
+      fs.writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 64 * 1024)));
+      const photo = await noise();
+      expect(photo.length).toBeGreaterThan(200 * 1024);
+
+      const full = await post(h.origin, photo, "img_fullt.jpg");
+      expect(full.status).toBe(507);
+      const { error } = (await full.json()) as { error: string };
+      expect(error).toMatch(/ikke plass/);
+      expect(error).not.toContain(mount);
+      expect(error).not.toMatch(/\.tmp|\//);
+
+      // the last bytes of room taken too, so even a small record finds none
+      fs.writeFileSync(path.join(mount, "filler-2"), Buffer.alloc(fs.statfsSync(mount).bavail * bsize));
+      const json = JSON.stringify({ email: "kari@example.no", phone: "+47 912 34 567", message: "Bestilling" });
+      const contact = await fetch(`${h.origin}/api/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: json,
+      });
+      expect(contact.status).toBe(507);
+      expect(filesIn(mount).filter((f) => isTempName(path.basename(f)))).toEqual([]);
+      expect((await fetch(`${h.origin}/`)).status).toBe(200);
+
+      fs.rmSync(filler);
+      fs.rmSync(path.join(mount, "filler-2"));
+      const again = await post(h.origin, photo, "img_fullt.jpg");
+      expect(again.status).toBe(201);
+      expect(filesIn(path.join(mount, "media"))).toEqual(["img_fullt.jpg"]);
+    } finally {
+      await h.close().catch(() => {});
+      execFileSync("umount", [mount]);
+      fs.rmSync(mount, { recursive: true, force: true });
+    }
+  },
+  30_000,
+);

@@ -1,0 +1,201 @@
+/**
+ * A customer's photos stay theirs: nobody lists the store, a photo is read
+ * only by its unguessable name, what is stored carries no location or
+ * camera, and it is served as the image it is, kept in no cache.
+ */
+import exifReader from "exif-reader";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { MAX_IMAGE_PIXELS, mediaResponseSchema } from "../../lib/api/contract";
+import { jpeg, shareableBase, startServer, type Harness } from "./helpers/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startServer();
+});
+afterAll(() => h.close());
+
+async function upload(bytes: Buffer, name: string): Promise<Response> {
+  const form = new FormData();
+  form.append("_payload", "{}");
+  form.append("file", new Blob([new Uint8Array(bytes)]), name);
+  return fetch(`${h.origin}/api/media?depth=0&fallback-locale=null`, { method: "POST", body: form });
+}
+
+async function stored(bytes: Buffer, name: string) {
+  const answer = await upload(bytes, name);
+  expect(answer.status).toBe(201);
+  return mediaResponseSchema.parse(await answer.json()).doc;
+}
+
+describe("no listing, ever", () => {
+  test("every variant of a listing is 400 or 403 with a JSON error, and names no photo", async () => {
+    const photo = await stored(await jpeg(), `${shareableBase("listing")}.jpg`);
+    const name = photo.filename;
+    const variants = [
+      "",
+      "?limit=100",
+      "?limit=1",
+      "?depth=0",
+      "?page=1",
+      "?page=2&limit=100",
+      "?sort=-createdAt",
+      `?WHERE[filename][equals]=${name}`,
+      `?Where[filename][equals]=${name}`,
+      `?%20where[filename][equals]=${name}`,
+      `?where[filename][equals]=${name}&page=2`,
+      `?where[filename][equals]=${name}&sort=filename`,
+      "?where[filename][equals]=",
+      `?where[filename][equals]=${name}&where[filename][equals]=x`,
+      `?where[filename][equals][0]=${name}`,
+      "?where[filename][like]=img",
+      "?where[filename][contains]=img",
+      "?where[filename][not_equals]=x",
+      `?where[filename][in]=${name}`,
+      "?where[filename][exists]=true",
+      `?where[or][0][filename][equals]=${name}`,
+      "?where[id][exists]=true",
+      "?where%5Bfilename%5D%5Blike%5D=img",
+      "?where[filename][equals]=bulk.jpg",
+    ];
+    for (const query of variants) {
+      const answer = await fetch(`${h.origin}/api/media${query}`);
+      const text = await answer.text();
+      expect([query, [400, 403].includes(answer.status)]).toEqual([query, true]);
+      expect(typeof (JSON.parse(text) as { error: unknown }).error).toBe("string");
+      expect(text).not.toContain(name.slice(4, 20));
+    }
+  });
+
+  test("the exact name finds its one photo, without reading the folder", async () => {
+    const photo = await stored(await jpeg(), `${shareableBase("exact")}.jpg`);
+    const readdir = jest.spyOn(fs, "readdirSync");
+    const readdirAsync = jest.spyOn(fs.promises, "readdir");
+    try {
+      const query = new URLSearchParams({ "where[filename][equals]": photo.filename, depth: "0", limit: "1" });
+      const answer = await fetch(`${h.origin}/api/media?${query}`);
+      expect(answer.status).toBe(200);
+      const found = (await answer.json()) as { docs: { filename: string }[]; totalDocs: number };
+      expect(found.totalDocs).toBe(1);
+      expect(found.docs.map((d) => d.filename)).toEqual([photo.filename]);
+      expect(readdir).not.toHaveBeenCalled();
+      expect(readdirAsync).not.toHaveBeenCalled();
+    } finally {
+      readdir.mockRestore();
+      readdirAsync.mockRestore();
+    }
+  });
+
+  test("a photo stored under a guessable name is the workshop's alone: 403 for its file and its find", async () => {
+    const photo = await stored(await jpeg(), "bulk.jpg");
+    expect(photo.filename).toBe("bulk.jpg");
+    expect(fs.existsSync(path.join(h.dataDir, "media", "bulk.jpg"))).toBe(true);
+    const file = await fetch(`${h.origin}${photo.url}`);
+    expect(file.status).toBe(403);
+    expect(file.headers.get("content-type")).toMatch(/json/);
+    expect((await fetch(`${h.origin}/api/media?where[filename][equals]=bulk.jpg`)).status).toBe(403);
+  });
+});
+
+describe("what is stored and how it is served", () => {
+  test("a JPEG with GPS and camera data is stored and served without them, upright", async () => {
+    const original = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: "Apple", Model: "iPhone 15" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "59/1 54/1 4569/100",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "10/1 44/1 1234/100",
+        },
+      })
+      .toBuffer();
+    // the photo really carries them
+    const before = exifReader((await sharp(original).metadata()).exif!);
+    expect(before.GPSInfo?.GPSLatitude).toEqual([59, 54, 45.69]);
+    expect(before.Image?.Make).toBe("Apple");
+
+    const photo = await stored(original, `${shareableBase("gps")}.jpg`);
+    const served = Buffer.from(await (await fetch(`${h.origin}${photo.url}`)).arrayBuffer());
+    const onDisk = fs.readFileSync(path.join(h.dataDir, "media", photo.filename));
+    expect(served.equals(onDisk)).toBe(true);
+    const meta = await sharp(served).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.iptc).toBeUndefined();
+    expect(served.includes("Apple")).toBe(false);
+    expect(served.includes("iPhone")).toBe(false);
+    // turned as the camera meant it, and the doc says so
+    expect([meta.width, meta.height, meta.orientation ?? 1]).toEqual([48, 64, 1]);
+    expect([photo.width, photo.height]).toEqual([48, 64]);
+  });
+
+  test("uploaded photos are kept in no cache; AVIF is served as image/avif", async () => {
+    const avif = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#39c" } })
+      .avif()
+      .toBuffer();
+    const photo = await stored(avif, `${shareableBase("avif")}.avif`);
+    const served = await fetch(`${h.origin}${photo.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/avif");
+    expect(served.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  test("the site's own .avif, .heic and .heif files carry their Content-Type", async () => {
+    const site = await startServer();
+    try {
+      const files: [string, string][] = [
+        ["bilde.avif", "image/avif"],
+        ["bilde.heic", "image/heic"],
+        ["bilde.heif", "image/heif"],
+      ];
+      for (const [file, type] of files) {
+        fs.writeFileSync(path.join(site.root, file), "x");
+        const answer = await fetch(`${site.origin}/${file}`);
+        expect([file, answer.status, answer.headers.get("content-type")]).toEqual([file, 200, type]);
+      }
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+/** A PNG whose header says `width` × `height` (one row of data follows: sharp reads the header only). */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(Buffer.alloc(1 + width * 3))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+test.each([
+  [10_000, 9_999],
+  [60_000, 60_000],
+])("a %i × %i PNG is refused as too large in pixels, and nothing is stored", async (width, height) => {
+  expect(width * height).toBeGreaterThan(MAX_IMAGE_PIXELS);
+  const before = fs.readdirSync(path.join(h.dataDir, "media")).length;
+  const answer = await upload(pngHeader(width, height), `${shareableBase(width)}.png`);
+  expect(answer.status).toBe(413);
+  const { error } = (await answer.json()) as { error: string };
+  expect(error).toMatch(/for stort i piksler/);
+  expect(error).toContain(`${width} × ${height}`);
+  expect(fs.readdirSync(path.join(h.dataDir, "media"))).toHaveLength(before);
+});

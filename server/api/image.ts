@@ -1,0 +1,106 @@
+/**
+ * What an upload's bytes are, read with sharp (the name and the declared type
+ * count for nothing), and the copy of them the preview server keeps:
+ *   - only raster types the contract lists (IMAGE_TYPES);
+ *   - at most MAX_IMAGE_PIXELS once decoded, read from the header alone, so a
+ *     huge image is refused as too large in pixels, never as "not an image";
+ *   - without EXIF, XMP or IPTC (a phone's GPS position, camera make, owner):
+ *     an image that carries any is re-encoded upright in its own format (or
+ *     as JPEG where sharp cannot write that format), which drops them all but
+ *     the colour profile; an image without them is kept byte for byte.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { MAX_IMAGE_PIXELS, imageTypeByFormat } from "../../lib/api/contract";
+import { HttpError } from "./http";
+import { tempPath } from "./store";
+
+export interface DetectedImage {
+  ext: string;
+  mime: string;
+  /** sharp's name for the format, and `avif`/`heic` for the two kinds of HEIF */
+  format: string;
+  width?: number;
+  height?: number;
+  /** EXIF orientation, 1 (upright) when absent */
+  orientation: number;
+  /** frames (an animated GIF or WebP has more than one) */
+  pages: number;
+  /** whether it carries EXIF, XMP or IPTC */
+  hasMetadata: boolean;
+}
+
+/** The image in `file` (a path or bytes), or undefined when it is not an image we take. Reads the header only. */
+export async function detectImage(file: string | Buffer): Promise<DetectedImage | undefined> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    return undefined;
+  }
+  const format = meta.format === "heif" ? (meta.compression === "av1" ? "avif" : "heic") : meta.format;
+  const type = format ? imageTypeByFormat(format) : undefined;
+  if (!type) return undefined;
+  return {
+    ext: type.extensions[0],
+    mime: type.mime,
+    format: type.format,
+    width: meta.width,
+    height: meta.height,
+    orientation: meta.orientation ?? 1,
+    pages: meta.pages ?? 1,
+    hasMetadata: Boolean(meta.exif || meta.xmp || meta.iptc),
+  };
+}
+
+/** 413 when the image has more pixels than MAX_IMAGE_PIXELS, saying so in pixels. */
+export function checkPixels(image: DetectedImage): void {
+  const width = image.width ?? 0;
+  const height = image.height ?? 0;
+  if (width * height <= MAX_IMAGE_PIXELS) return;
+  throw new HttpError(
+    413,
+    `Bildet er for stort i piksler (${width} × ${height}); største tillatte er ${MAX_IMAGE_PIXELS / 1_000_000} megapiksler`,
+  );
+}
+
+/** The formats sharp writes here, by our name for them; anything else is written as JPEG. */
+const WRITABLE: Record<string, "jpeg" | "png" | "webp" | "gif" | "avif"> = {
+  jpeg: "jpeg",
+  png: "png",
+  webp: "webp",
+  gif: "gif",
+  avif: "avif",
+};
+
+/**
+ * Rewrites `file` in place without EXIF, XMP and IPTC when `image` carries
+ * any, turned upright by its EXIF orientation first (the tag goes with the
+ * rest); answers what the file is afterwards. The new bytes are written to a
+ * temporary file of their own and renamed over `file`; 415 when the image
+ * cannot be decoded.
+ */
+export async function withoutMetadata(file: string, image: DetectedImage): Promise<DetectedImage> {
+  if (!image.hasMetadata) return image;
+  let pipeline = sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS, animated: image.pages > 1 }).keepIccProfile();
+  if (image.orientation > 1) pipeline = pipeline.autoOrient();
+  const format = WRITABLE[image.format] ?? "jpeg";
+  let bytes: Buffer;
+  try {
+    bytes = await pipeline.toFormat(format, format === "jpeg" || format === "webp" ? { quality: 92 } : {}).toBuffer();
+  } catch {
+    throw new HttpError(415, "file: bildet kunne ikke leses");
+  }
+  const clean = tempPath(path.dirname(file));
+  try {
+    await fs.promises.writeFile(clean, bytes, { flag: "wx" });
+    await fs.promises.rename(clean, file);
+  } catch (error) {
+    await fs.promises.rm(clean, { force: true });
+    throw error;
+  }
+  const after = await detectImage(file);
+  if (!after) throw new Error("A re-encoded upload could not be read back");
+  return after;
+}
