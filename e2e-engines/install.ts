@@ -34,7 +34,7 @@ export function ensureEngines(engines: Engine[]): Record<Engine, () => Promise<E
   );
   const packages = [...new Set(missing.flatMap((engine) => ENGINES[engine].packages))];
   if (packages.length && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
-    console.log(`Installerer ${packages.join(", ")} …`);
+    console.log(`Installing ${packages.join(", ")} …`);
     execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(" ")}`, {
       stdio: "inherit",
     });
@@ -43,7 +43,7 @@ export function ensureEngines(engines: Engine[]): Record<Engine, () => Promise<E
     const absent = ENGINES[engine].files.filter((file) => !fs.existsSync(file));
     if (absent.length) {
       throw new Error(
-        `Fant ikke ${absent.join(", ")}. Installer ${ENGINES[engine].packages.join(" ")} (sudo apt-get install …).`,
+        `${absent.join(", ")} not found. Install ${ENGINES[engine].packages.join(" ")} (sudo apt-get install …).`,
       );
     }
   }

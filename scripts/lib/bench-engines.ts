@@ -111,13 +111,13 @@ export async function benchEngines(): Promise<EngineFigures[]> {
 
 export function printEngines(figures: EngineFigures[]) {
   console.log(
-    "\nBildearbeid (lib/photos) per motor, 375 px, 4000×3000 JPEG valgt samtidig (mål: ingen blokk over 50 ms)\n",
+    "\nPhoto work (lib/photos) per engine, 375 px, 4000×3000 JPEGs chosen at once (goal: no block over 50 ms)\n",
   );
   for (const f of figures) {
     console.log(
-      `  ${f.engine.padEnd(12)} ${f.photos} bilder: lengste hovedtråd-blokk ${String(f.longestBlockMs).padStart(4)} ms, ` +
-        `alle klare etter ${String(f.totalMs).padStart(5)} ms, i ${f.paths}` +
-        (f.blocks.length ? `  (blokker over 50 ms: ${f.blocks.join(", ")})` : ""),
+      `  ${f.engine.padEnd(12)} ${f.photos} photos: longest main-thread block ${String(f.longestBlockMs).padStart(4)} ms, ` +
+        `all ready after ${String(f.totalMs).padStart(5)} ms, in the ${f.paths}` +
+        (f.blocks.length ? `  (blocks over 50 ms: ${f.blocks.join(", ")})` : ""),
     );
   }
 }
