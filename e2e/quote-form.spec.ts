@@ -14,6 +14,7 @@ import { getSite } from "../lib/content";
 import { firstLoadScripts, htmlFor } from "../lib/hosting/export-inspect";
 import { OUT_DIR } from "../lib/hosting/build-stamp";
 import { createPreviewServer } from "../server/preview-server";
+import { PHOTO_WORKER_SCRIPT, workerBootstraps } from "./photo-worker";
 import { makeCheckPhotos, makePhotos } from "./photos";
 
 const site = getSite();
@@ -110,11 +111,15 @@ test("the photo work is not in the first-load JavaScript of / and /pristilbud", 
   for (const route of ["/", "/pristilbud"]) {
     for (const script of firstLoadScripts(htmlFor(route))) {
       const code = fs.readFileSync(path.join(OUT_DIR, script.src), "utf8");
-      // names only the photo work's code has (minified code keeps these strings)
-      const photoWork = ["convertToBlob", "UnreadablePhotoError"].filter((s) => code.includes(s));
+      // what only lib/photos has (minified code keeps these strings): its drawing setting, its encoder,
+      // its error and its worker's bootstrap
+      const photoWork = ["imageSmoothingQuality", "convertToBlob", "UnreadablePhotoError", "turbopack-worker-"].filter(
+        (s) => code.includes(s),
+      );
       expect(photoWork, `${route} ${script.src}`).toEqual([]);
     }
   }
+  expect(workerBootstraps()).toHaveLength(1);
 });
 
 test("the forms' code (react-hook-form, the checks) is not in the first load of /, /pristilbud and /kontakt", () => {
@@ -224,6 +229,8 @@ test.describe("on a phone", () => {
     const form = quoteForm(page);
     const c = contact();
     await fillContact(form, c);
+    const beforePhotos = requests.length;
+    expect(requests.some((r) => PHOTO_WORKER_SCRIPT.test(r.url()))).toBe(false);
     await addPhotos(form);
 
     // the inquiry is held until the progress view has been looked at: the photos are ready before
@@ -243,7 +250,9 @@ test.describe("on a phone", () => {
     await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Takk for henvendelsen!");
 
-    // nothing left the site
+    // the photo worker came from our own origin, after the photos were chosen; nothing left the site
+    const later = requests.slice(beforePhotos).map((r) => r.url());
+    expect(later.some((u) => PHOTO_WORKER_SCRIPT.test(u) && u.startsWith(new URL(baseURL!).origin))).toBe(true);
     const origin = new URL(baseURL!).origin;
     const outside = requests.map((r) => r.url()).filter((u) => !u.startsWith(origin) && !/^(blob|data):/.test(u));
     expect(outside).toEqual([]);

@@ -8,7 +8,7 @@
  *   menu         the mobile menu's dead-tap window per route, CPU slowed 4× (bench-menu.ts)
  *   photo        how soon `Last opp bilder` on /pristilbud takes a photo, slow 4G and
  *                CPU 4× (bench-photo-button.ts)
- *   compression  the quote form's image compression in Chromium (bench-compression.ts)
+ *   engines      the photo work (lib/photos) in Chromium, WebKitGTK and Firefox ESR (bench-engines.ts)
  *   clone        fresh clone → npm install → npm start until it answers (bench-clone.ts)
  *   server       the preview server under a crowd: posts and uploads 50 at once (also with 8
  *                abandoned while queued), a fresh upload after 4 slow clients, the find by name
@@ -36,7 +36,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { isBuildCurrent } from "../lib/hosting/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { benchClone } from "./lib/bench-clone";
-import { benchCompression } from "./lib/bench-compression";
+import { benchEngines, printEngines } from "./lib/bench-engines";
 import { benchServer } from "./lib/bench-server";
 import { benchPhotoCheck } from "./lib/bench-photo-check";
 import { benchMenu } from "./lib/bench-menu";
@@ -55,7 +55,7 @@ import { benchPhotoButton } from "./lib/bench-photo-button";
 import { createPreviewServer } from "../server/preview-server";
 import { routes } from "../lib/hosting/route-table";
 
-const SECTIONS = ["pages", "menu", "photo", "compression", "clone", "server", "send", "photo-check"] as const;
+const SECTIONS = ["pages", "menu", "photo", "engines", "clone", "server", "send", "photo-check"] as const;
 type Section = (typeof SECTIONS)[number];
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 3228);
 
@@ -118,7 +118,9 @@ async function main() {
   if (sections.has("server")) await benchServer();
   // The photo check needs only Chromium and the labelled set, not the built site.
   if (sections.has("photo-check")) await benchPhotoCheck();
-  if (!["pages", "menu", "photo", "compression", "send"].some((s) => sections.has(s as Section))) return;
+  // The engines bench serves the test build (its /testbilder) on its own.
+  if (sections.has("engines")) printEngines(await benchEngines());
+  if (!["pages", "menu", "photo", "send"].some((s) => sections.has(s as Section))) return;
 
   if (!isBuildCurrent()) {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -152,7 +154,6 @@ async function main() {
     if (sections.has("photo")) {
       for (const site of sites) printPhotoButton(site.label, await benchPhotoButton(site.origin, Math.max(runs, 3)));
     }
-    if (sections.has("compression")) await printCompression(origin);
     if (sections.has("send")) printSend(await benchSend(origin, server, runs));
   } finally {
     server.close();
@@ -193,24 +194,6 @@ function printClone(c: Awaited<ReturnType<typeof benchClone>>) {
   console.log(`  npm install:   ${s(c.installMs)}  (from npm's cache)`);
   console.log(`  npm start:     ${s(c.startMs)}  (images, icons, next build, until / answers)`);
   console.log(`  in all:        ${s(c.totalMs)}`);
-}
-
-async function printCompression(origin: string) {
-  const c = await benchCompression(origin);
-  const mainThread = await benchCompression(origin, { useWebWorker: false });
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-  console.log(
-    "\nImage compression in Chromium (browser-image-compression in a web worker, at most 1 MB and 1920 px)\n",
-  );
-  console.log(`  in:                      4000×3000 JPEG, ${mb(c.inputBytes)}`);
-  console.log(`  out:                     ${c.outputSize}, ${mb(c.outputBytes)}`);
-  console.log(`  time:                    ${c.ms} ms`);
-  console.log(
-    `  longest main-thread task: ${c.longestTaskMs} ms (${c.longTasks} over 50 ms), ${c.longestTaskMs < 200 ? "under" : "OVER"} the 200 ms limit`,
-  );
-  console.log(
-    `  without the worker, for comparison: ${mainThread.ms} ms, longest main-thread task ${mainThread.longestTaskMs} ms`,
-  );
 }
 
 main().catch((error) => {

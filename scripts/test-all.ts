@@ -3,7 +3,8 @@
  *   1. type check  2. lint  3. Jest unit tests  4. next build (static export), as the
  *      test build: with the test-only routes and a fake secret (lib/hosting/test-build.ts)
  *   5. Playwright e2e against the exported site in Debian's Chromium
- * Ends with one line `N passed, N failed`: the Jest and Playwright tests added
+ *   6. the cross-engine suite (e2e-engines/run.ts) in WebKitGTK and Firefox ESR
+ * Ends with one line `N passed, N failed`: the Jest, Playwright and cross-engine tests added
  * together, plus one failure for each of type check, lint or build that failed
  * (so the line never reads "0 failed" while something is red). Exit code 1 on any failure.
  */
@@ -69,6 +70,17 @@ if (built) {
     failed += e2e.stats.unexpected;
   }
   if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) failed++; // the runner itself broke
+
+  // 6. The same site in WebKitGTK and Firefox ESR (installed by the suite when missing).
+  const enginesFile = path.join(results, "engines.json");
+  fs.rmSync(enginesFile, { force: true });
+  const enginesOk = run("engines", "npx", ["tsx", "e2e-engines/run.ts"]);
+  const engines = readJson<{ passed: number; failed: number }>(enginesFile);
+  if (engines) {
+    passed += engines.passed;
+    failed += engines.failed;
+  }
+  if (!enginesOk && (!engines || engines.failed === 0)) failed++; // the suite itself broke
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(", ")}`);

@@ -7,6 +7,7 @@
  * measured the same way in every engine.
  */
 import { useState, type ChangeEvent } from "react";
+import { useHydrated } from "@/components/ui/useHydrated";
 
 export interface ProbeResult {
   name: string;
@@ -24,6 +25,10 @@ export interface ProbeRun {
   totalMs: number;
   /** the longest gap between two timer ticks on the main thread, ms */
   longestBlockMs: number;
+  /** every gap over 30 ms: [ms since the choice, its length] */
+  blocks: [number, number][];
+  /** when each step happened, ms since the choice */
+  marks: [string, number][];
 }
 
 declare global {
@@ -34,34 +39,45 @@ declare global {
 }
 
 /** Ticks every few ms; the longest gap between two ticks is how long the thread was blocked. */
-function watchMainThread() {
+function watchMainThread(started: number) {
   let last = performance.now();
-  let longest = 0;
   let running = true;
+  const blocks: [number, number][] = [];
+  let longest = 0;
   const tick = () => {
     const now = performance.now();
     longest = Math.max(longest, now - last);
+    if (now - last > 30) blocks.push([Math.round(last - started), Math.round(now - last)]);
     last = now;
     if (running) setTimeout(tick, 1);
   };
   setTimeout(tick, 1);
   return () => {
     running = false;
-    return longest;
+    return { longestBlockMs: Math.round(longest), blocks };
   };
 }
 
 async function prepareAll(files: File[]): Promise<ProbeRun> {
-  const stop = watchMainThread();
   const started = performance.now();
+  const stop = watchMainThread(started);
+  const marks: [string, number][] = [];
+  const mark = (name: string) => marks.push([name, Math.round(performance.now() - started)]);
   const { loadPhotoWork } = await import("@/lib/photos");
   const work = await loadPhotoWork();
+  mark("loaded");
   const results: ProbeResult[] = [];
   const blobs: Blob[] = [];
   for (const file of files) {
     let verdict: string | undefined;
     try {
-      const photo = await work.prepare(file, { onCheck: (check) => (verdict = check.verdict) });
+      const photo = await work.prepare(file, {
+        onCheck: (check) => {
+          verdict = check.verdict;
+          mark(`check ${file.name}`);
+        },
+      });
+      mark(`ready ${file.name}`);
       blobs.push(photo.blob);
       results.push({ name: file.name, ...photo, bytes: photo.blob.size, verdict, path: work.lastPath });
     } catch (error) {
@@ -70,12 +86,13 @@ async function prepareAll(files: File[]): Promise<ProbeRun> {
   }
   const totalMs = performance.now() - started;
   window.__photoProbeUploaded = blobs;
-  return { results, totalMs, longestBlockMs: stop() };
+  return { results, totalMs, ...stop(), marks };
 }
 
 export function PhotoWorkProbe() {
   const [run, setRun] = useState<ProbeRun>();
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
@@ -90,7 +107,7 @@ export function PhotoWorkProbe() {
     <main>
       <h1>Testbilder</h1>
       <label>
-        Choose photos <input type="file" accept="image/*" multiple onChange={choose} />
+        Choose photos <input type="file" accept="image/*" multiple onChange={choose} disabled={!hydrated} />
       </label>
       <p role="status">{busy ? "Working" : run ? "Ready" : "Waiting"}</p>
       {run && (

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PhotoWorkProbe } from "./PhotoWorkProbe";
 
 /**
- * Only in the test build (E2E_TEST_ROUTES=1, see scripts/lib/test-build.ts): the
+ * Only in the test build (E2E_TEST_ROUTES=1, see lib/hosting/test-build.ts): the
  * photo work (lib/photos) on its own, for the browser tests and the engines bench
  * that drive it in each engine apart from the quote form.
  */

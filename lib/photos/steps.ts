@@ -85,11 +85,51 @@ export const sizeOf = (photo: DecodedPhoto): Size =>
     : { width: photo.width, height: photo.height };
 
 /**
- * Decodes with the EXIF orientation applied; an engine that does not know the
- * option (a TypeError) decodes with its default, which applies it too. Undefined
- * when the photo cannot be decoded.
+ * Whether this engine's ImageDecoder is the decoder to use: Gecko's
+ * createImageBitmap(Blob) decodes on the page's main thread even when called in
+ * a worker, its ImageDecoder does not, and its frames hold the photo with its
+ * EXIF orientation applied. An engine whose frames carry the orientation aside
+ * (a `rotation` on VideoFrame, as Chromium's) would lose it that way, so it
+ * decodes with createImageBitmap, which applies it.
+ */
+function orientedImageDecoder(type: string): boolean {
+  return (
+    typeof ImageDecoder === "function" &&
+    typeof VideoFrame === "function" &&
+    !("rotation" in VideoFrame.prototype) &&
+    type.startsWith("image/")
+  );
+}
+
+async function decodeWithImageDecoder(file: Blob): Promise<ImageBitmap | undefined> {
+  try {
+    if (!(await ImageDecoder.isTypeSupported(file.type))) return undefined;
+    const decoder = new ImageDecoder({ data: await file.arrayBuffer(), type: file.type });
+    try {
+      const { image } = await decoder.decode();
+      try {
+        return await createImageBitmap(image);
+      } finally {
+        image.close();
+      }
+    } finally {
+      decoder.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Decodes with the EXIF orientation applied; an engine that does not know
+ * createImageBitmap's option (a TypeError) decodes with its default, which
+ * applies it too. Undefined when the photo cannot be decoded.
  */
 export async function decodeBitmap(file: Blob): Promise<ImageBitmap | undefined> {
+  if (orientedImageDecoder(file.type)) {
+    const bitmap = await decodeWithImageDecoder(file);
+    if (bitmap) return bitmap;
+  }
   try {
     return await createImageBitmap(file, { imageOrientation: "from-image" });
   } catch (error) {

@@ -1,0 +1,209 @@
+/**
+ * The engines the cross-engine suite drives, each behind one small interface
+ * (`EnginePage`): Debian's WebKitGTK (MiniBrowser through WebKitWebDriver,
+ * under Xvfb, with selenium-webdriver) and Firefox ESR (WebDriver BiDi through
+ * puppeteer-core). Elements are found as a user finds them, by role and name
+ * or by label, with Testing Library's queries run in the page; clicks, typing
+ * and file choices go through the driver, as real input.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+import { Builder, type WebDriver, type WebElement } from "selenium-webdriver";
+
+export const VIEWPORT = { width: 375, height: 812 };
+export const WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver";
+export const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+export const FIREFOX = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
+
+const TESTING_LIBRARY = fs.readFileSync(
+  path.join(process.cwd(), "node_modules/@testing-library/dom/dist/@testing-library/dom.umd.min.js"),
+  "utf8",
+);
+
+/** How a user names an element: its role and accessible name, or its label; optionally inside a region or form. */
+export type Query = ({ role: string; name?: string } | { label: string }) & { within?: Query };
+
+/**
+ * The in-page lookups, as a function body over Testing Library's queries (loaded
+ * by the page's `element` first): `find` answers the element, `count` how many
+ * match a role inside a container, `value` a field's value.
+ */
+const QUERY = `
+  const [op, query] = arguments;
+  const { getByRole, getByLabelText, queryAllByRole } = window.TestingLibraryDom;
+  const find = (q) => {
+    const container = q.within ? find(q.within) : document.body;
+    return q.role ? getByRole(container, q.role, q.name === undefined ? {} : { name: q.name }) : getByLabelText(container, q.label);
+  };
+  if (op === "count") return queryAllByRole(query.within ? find(query.within) : document.body, query.role).length;
+  if (op === "value") return find(query).value;
+  if (op.startsWith("attr:")) return find(query).getAttribute(op.slice(5));
+  return find(query);
+`;
+
+export interface EnginePage {
+  readonly engine: string;
+  goto(url: string): Promise<void>;
+  reload(): Promise<void>;
+  url(): Promise<string>;
+  /** runs a function body in the page (`arguments[0]` is `arg`) and answers its (awaited) result */
+  run<T>(body: string, arg?: unknown): Promise<T>;
+  click(query: Query): Promise<void>;
+  /** how many elements have this role (inside `within`) */
+  count(query: { role: string; within?: Query }): Promise<number>;
+  /** a field's value */
+  value(query: Query): Promise<string>;
+  /** an attribute of the element, or null */
+  attribute(query: Query, name: string): Promise<string | null>;
+  type(query: Query, text: string): Promise<void>;
+  choose(query: Query, files: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Polls `check` until it answers true; fails with `what` after `timeoutMs`. */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+function stop(child: ChildProcess) {
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, "SIGTERM"); // the whole group: xvfb-run, Xvfb, the driver
+    } catch {
+      child.kill("SIGTERM");
+    }
+  }
+}
+
+export async function openWebKit(): Promise<EnginePage> {
+  const port = await freePort();
+  const driverProcess = spawn("xvfb-run", ["-a", "-s", "-screen 0 1280x1024x24", WEBKIT_DRIVER, `--port=${port}`], {
+    detached: true,
+    stdio: "ignore",
+  });
+  let driver: WebDriver | undefined;
+  await waitFor("WebKitWebDriver", async () => {
+    driver = await new Builder()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({
+        browserName: "MiniBrowser",
+        "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
+      })
+      .build();
+    return true;
+  });
+  const d = driver!;
+  await d.manage().window().setRect({ width: VIEWPORT.width, height: VIEWPORT.height });
+  const query = async <T>(op: string, q: Query): Promise<T> => {
+    if (!(await d.executeScript("return !!window.TestingLibraryDom"))) await d.executeScript(TESTING_LIBRARY);
+    return d.executeScript<T>(QUERY, op, q);
+  };
+  const element = (q: Query) => query<WebElement>("find", q);
+  const run = async <T>(body: string, arg?: unknown): Promise<T> => {
+    const result = await d.executeAsyncScript<T | { __error: string }>(
+      `const done = arguments[arguments.length - 1];
+       Promise.resolve((function () { ${body} }).call(null, arguments[0])).then(done, (e) => done({ __error: String(e) }));`,
+      arg,
+    );
+    if (result && typeof result === "object" && "__error" in result) throw new Error(result.__error);
+    return result as T;
+  };
+  return {
+    engine: "WebKitGTK",
+    goto: (url) => d.get(url),
+    reload: () => d.navigate().refresh(),
+    url: () => d.getCurrentUrl(),
+    run,
+    click: async (q) => (await element(q)).click(),
+    count: (q) => query("count", q),
+    value: (q) => query("value", q),
+    attribute: (q, name) => query(`attr:${name}`, q),
+    type: async (q, text) => {
+      const field = await element(q);
+      await field.clear();
+      await field.sendKeys(text);
+    },
+    choose: async (q, files) => (await element(q)).sendKeys(files.join("\n")),
+    close: async () => {
+      await d.quit().catch(() => {});
+      stop(driverProcess);
+    },
+  };
+}
+
+export async function openFirefox(): Promise<EnginePage> {
+  const browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: FIREFOX,
+    headless: true,
+    defaultViewport: VIEWPORT,
+  });
+  return pageOf("Firefox ESR", browser, (await browser.pages())[0] ?? (await browser.newPage()));
+}
+
+/** A puppeteer page (Firefox over BiDi, Chromium over CDP) as an EnginePage. */
+async function pageOf(engine: string, browser: Browser, page: Page): Promise<EnginePage> {
+  await page.setViewport(VIEWPORT);
+  const inPage = new Function(QUERY) as (op: string, q: Query) => unknown;
+  const ready = async () => {
+    if (!(await page.evaluate("!!window.TestingLibraryDom"))) await page.evaluate(TESTING_LIBRARY);
+  };
+  const element = async (q: Query) => {
+    await ready();
+    return (await page.evaluateHandle(inPage, "find", q)) as ElementHandle<Element>;
+  };
+  const query = async <T>(op: string, q: Query) => {
+    await ready();
+    return (await page.evaluate(inPage, op, q)) as T;
+  };
+  return {
+    engine,
+    goto: async (url) => void (await page.goto(url, { waitUntil: "load" })),
+    reload: async () => void (await page.reload({ waitUntil: "load" })),
+    url: async () => page.url(),
+    run: (body, arg) => page.evaluate(new Function(body) as (a: unknown) => unknown, arg) as Promise<never>,
+    click: async (q) => (await element(q)).click(),
+    count: (q) => query("count", q),
+    value: (q) => query("value", q),
+    attribute: (q, name) => query(`attr:${name}`, q),
+    type: async (q, text) => {
+      const field = await element(q);
+      await field.click({ count: 3 });
+      await field.type(text);
+    },
+    choose: async (q, files) => {
+      const input = (await element(q)) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(...files);
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Chromium through puppeteer-core (CDP), for the engines bench beside the other two. */
+export async function openChromium(executablePath: string, args: string[]): Promise<EnginePage> {
+  const browser = await puppeteer.launch({ executablePath, args, headless: true, defaultViewport: VIEWPORT });
+  return pageOf("Chromium", browser, (await browser.pages())[0] ?? (await browser.newPage()));
+}

@@ -1,0 +1,169 @@
+/**
+ * The flows a visitor depends on, driven the same way in each engine
+ * (browsers.ts). Each flow throws on the first thing a visitor would notice
+ * going wrong; what the preview server stored is read from its data folder.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { routes } from "../lib/hosting/route-table";
+import { waitFor, type EnginePage, type Query } from "./browsers";
+
+export interface FlowContext {
+  page: EnginePage;
+  /** the preview server's origin, as the browser sees it */
+  origin: string;
+  /** the preview server's data folder (PREVIEW_DATA_DIR) */
+  dataDir: string;
+  /** two phone photos (JPEG) to choose */
+  photos: [string, string];
+  /** the CSP violations reported so far, for this origin */
+  cspViolations: () => string[];
+}
+
+export interface Flow {
+  name: string;
+  run(context: FlowContext): Promise<void>;
+}
+
+const form: Query = { role: "form", name: "Få et pristilbud" };
+const damage1: Query = { role: "region", name: "Skade 1", within: form };
+const DRAFT_NOTICE = "Vi har tatt vare på utkastet ditt.";
+
+/** Whether React has hydrated the page: its root holds React's container mark and <main> its fiber. */
+const HYDRATED = `
+  const main = document.querySelector("main");
+  return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+`;
+
+function expectEqual<T>(what: string, actual: T, expected: T) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+const text = (page: EnginePage, selector: string) =>
+  page.run<string | null>(`return document.querySelector(${JSON.stringify(selector)})?.textContent ?? null;`);
+
+async function waitForPath(page: EnginePage, pathname: string) {
+  await waitFor(`the address ${pathname}`, async () => new URL(await page.url()).pathname === pathname, 60_000);
+}
+
+function storedRecords<T>(dataDir: string, folder: string): T[] {
+  const dir = path.join(dataDir, folder);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as T);
+}
+
+interface StoredInquiry {
+  Inquiry: { RegNumber: string };
+  damageRequests: { Images: { filename: string }[] }[];
+}
+
+const uniqueReg = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`.toUpperCase();
+
+async function fillContact(page: EnginePage, reg: string) {
+  await page.type({ label: "Registreringsnummer", within: form }, reg);
+  await page.type({ label: "E-post", within: form }, "kari@example.no");
+  await page.type({ label: "Telefon", within: form }, "91234567");
+}
+
+const thumbnails = (page: EnginePage) => page.count({ role: "img", within: damage1 });
+
+export const flows: Flow[] = [
+  {
+    name: "every route hydrates with no error and no CSP violation",
+    async run({ page, origin, cspViolations }) {
+      for (const route of routes) {
+        await page.goto(`${origin}${route.path}`);
+        await waitFor(`${route.path} to hydrate`, () => page.run<boolean>(HYDRATED));
+        expectEqual(`${route.path} h1`, (await text(page, "h1"))?.trim(), route.h1);
+        expectEqual(`${route.path} CSP violations`, cspViolations(), []);
+      }
+    },
+  },
+  {
+    name: "Meny says aria-expanded true when open, false when closed",
+    async run({ page, origin }) {
+      await page.goto(`${origin}/`);
+      await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
+      const expanded = () => page.attribute({ role: "button", name: "Meny" }, "aria-expanded");
+      expectEqual("aria-expanded before a tap", await expanded(), "false");
+      await page.click({ role: "button", name: "Meny" });
+      await waitFor("aria-expanded to be true", async () => (await expanded()) === "true", 5_000);
+      await page.click({ role: "button", name: "Meny" });
+      await waitFor("aria-expanded to be false again", async () => (await expanded()) === "false", 5_000);
+    },
+  },
+  {
+    name: "a quote with two photos reaches the thank-you page, the photos stored",
+    async run({ page, origin, dataDir, photos }) {
+      await page.goto(`${origin}/pristilbud`);
+      await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
+      const reg = uniqueReg("EN");
+      await fillContact(page, reg);
+      await page.choose({ label: "Last opp bilder", within: damage1 }, photos);
+      await waitFor("two thumbnails", async () => (await thumbnails(page)) === 2);
+      await page.click({ role: "button", name: "Send forespørsel" });
+      await waitForPath(page, "/takk-for-henvendelsen");
+      const stored = storedRecords<StoredInquiry>(dataDir, "inquiry").find((r) => r.Inquiry.RegNumber === reg);
+      if (!stored) throw new Error(`no inquiry stored for ${reg}`);
+      const images = stored.damageRequests.flatMap((d) => d.Images);
+      expectEqual("images in the inquiry", images.length, 2);
+      for (const image of images) {
+        const file = path.join(dataDir, "media", image.filename);
+        if (!fs.existsSync(file) || fs.statSync(file).size === 0) throw new Error(`photo not stored: ${file}`);
+      }
+    },
+  },
+  {
+    name: "a draft with a photo survives a reload",
+    async run({ page, origin, photos }) {
+      await page.goto(`${origin}/pristilbud`);
+      await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
+      const reg = uniqueReg("UT");
+      await fillContact(page, reg);
+      await page.choose({ label: "Last opp bilder", within: damage1 }, [photos[0]]);
+      await waitFor("one thumbnail", async () => (await thumbnails(page)) === 1);
+      await new Promise((resolve) => setTimeout(resolve, 3000)); // the draft is saved shortly after the last change
+      await page.reload();
+      await waitFor("the draft notice", async () =>
+        page.run<boolean>(`return document.body.innerText.includes(${JSON.stringify(DRAFT_NOTICE)});`),
+      );
+      expectEqual(
+        "Registreringsnummer after the reload",
+        await page.value({ label: "Registreringsnummer", within: form }),
+        reg,
+      );
+      await waitFor("the photo back after the reload", async () => (await thumbnails(page)) === 1);
+    },
+  },
+  {
+    name: "the calculator leads to a booking that is stored",
+    async run({ page, origin, dataDir }) {
+      await page.goto(`${origin}/auto-detailing`);
+      await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
+      await waitFor("the calculator's buttons enabled", async () =>
+        page.run<boolean>(`return !document.querySelector("main button[disabled]");`),
+      );
+      await page.click({ role: "button", name: "Legg til To-trinns Polering" });
+      await page.click({ role: "button", name: "Bestill time" });
+      await waitForPath(page, "/kontakt");
+      const email = `motor-${Date.now()}@example.no`;
+      await waitFor("the booking form's message filled from the calculator", async () =>
+        (await page.value({ label: "Melding (Valgfri)" })).includes("To-trinns Polering"),
+      );
+      await page.type({ label: "E-post" }, email);
+      await page.type({ label: "Telefon" }, "91234567");
+      await page.click({ role: "button", name: "Send" });
+      await waitForPath(page, "/takk-for-henvendelsen");
+      const stored = storedRecords<{ email: string; message?: string }>(dataDir, "contact").find(
+        (r) => r.email === email,
+      );
+      if (!stored) throw new Error(`no booking stored for ${email}`);
+      if (!stored.message?.includes("To-trinns Polering")) throw new Error("the booking lacks the chosen service");
+    },
+  },
+];
