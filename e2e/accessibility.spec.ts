@@ -10,6 +10,9 @@ for (const viewport of [
     test.use({ viewport });
     for (const route of [...routes, { path: "/finnes-ikke" }]) {
       test(`${route.path} has no serious or critical violation`, async ({ page }) => {
+        // axe checks every element's contrast and names: on the longest pages, on two shared cores, that
+        // takes longer than an ordinary test's time
+        test.slow();
         await page.goto(route.path);
         await page.waitForLoadState("networkidle");
         const { violations } = await new AxeBuilder({ page })
