@@ -104,8 +104,8 @@ export function PhotoWorkProbe() {
   }
 
   return (
-    <main>
-      <h1>Testbilder</h1>
+    <section aria-labelledby="testbilder-heading">
+      <h1 id="testbilder-heading">Testbilder</h1>
       <label>
         Choose photos <input type="file" accept="image/*" multiple onChange={choose} disabled={!hydrated} />
       </label>
@@ -121,6 +121,6 @@ export function PhotoWorkProbe() {
           ))}
         </ul>
       )}
-    </main>
+    </section>
   );
 }
