@@ -133,7 +133,6 @@ export const flows: Flow[] = [
   },
   {
     name: "a draft with a photo survives a reload",
-    knownFailure: { webkit: "the photo did not come back after the reload; not yet found why" },
     async run({ page, origin, photos }) {
       await page.goto(`${origin}/pristilbud`);
       await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
