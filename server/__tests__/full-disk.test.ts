@@ -34,13 +34,30 @@ function post(origin: string, bytes: Buffer, name: string) {
   return fetch(`${origin}/api/media`, { method: "POST", body: form, signal: AbortSignal.timeout(10_000) });
 }
 
+/**
+ * Runs `body` with a preview server whose data folder is a fresh 2 MB tmpfs,
+ * then closes the server and unmounts the folder, whatever happened.
+ */
+async function onSmallDisk(
+  prefix: string,
+  body: (mount: string, h: Awaited<ReturnType<typeof startServer>>) => Promise<void>,
+) {
+  const mount = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mount]);
+  const h = await startServer({ dataDir: mount });
+  try {
+    await body(mount, h);
+  } finally {
+    await h.close().catch(() => {});
+    execFileSync("umount", [mount]);
+    fs.rmSync(mount, { recursive: true, force: true });
+  }
+}
+
 maybe(
   "a read-only disk: 503 naming no path, no temporary file; writable again, 201",
-  async () => {
-    const mount = fs.mkdtempSync(path.join(os.tmpdir(), "read-only-disk-"));
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mount]);
-    const h = await startServer({ dataDir: mount });
-    try {
+  () =>
+    onSmallDisk("read-only-disk-", async (mount, h) => {
       fs.mkdirSync(path.join(mount, "media"));
       execFileSync("mount", ["-o", "remount,ro", mount]);
       const photo = await noise();
@@ -53,22 +70,14 @@ maybe(
       execFileSync("mount", ["-o", "remount,rw", mount]);
       expect(filesIn(mount)).toEqual([]);
       expect((await post(h.origin, photo, "img_skrivebeskyttet.jpg")).status).toBe(201);
-    } finally {
-      await h.close().catch(() => {});
-      execFileSync("umount", [mount]);
-      fs.rmSync(mount, { recursive: true, force: true });
-    }
-  },
+    }),
   30_000,
 );
 
 maybe(
   "a full disk: 507 naming no path, no temporary file, the server goes on; with room again, 201",
-  async () => {
-    const mount = fs.mkdtempSync(path.join(os.tmpdir(), "full-disk-"));
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mount]);
-    const h = await startServer({ dataDir: mount });
-    try {
+  () =>
+    onSmallDisk("full-disk-", async (mount, h) => {
       fs.mkdirSync(path.join(mount, "media"));
       fs.mkdirSync(path.join(mount, "inquiry"));
       const filler = path.join(mount, "filler");
@@ -101,11 +110,6 @@ maybe(
       const again = await post(h.origin, photo, "img_fullt.jpg");
       expect(again.status).toBe(201);
       expect(filesIn(path.join(mount, "media"))).toEqual(["img_fullt.jpg"]);
-    } finally {
-      await h.close().catch(() => {});
-      execFileSync("umount", [mount]);
-      fs.rmSync(mount, { recursive: true, force: true });
-    }
-  },
+    }),
   30_000,
 );
