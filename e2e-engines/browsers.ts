@@ -63,6 +63,17 @@ export interface EnginePage {
   close(): Promise<void>;
 }
 
+/** The reads every engine answers with the same in-page query (QUERY), given how that engine runs it. */
+function pageQueries(
+  query: <T>(op: string, q: Query) => Promise<T>,
+): Pick<EnginePage, "count" | "value" | "attribute"> {
+  return {
+    count: (q) => query("count", q),
+    value: (q) => query("value", q),
+    attribute: (q, name) => query(`attr:${name}`, q),
+  };
+}
+
 /** Polls `check` until it answers true; fails with `what` after `timeoutMs`. */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -138,9 +149,7 @@ export async function openWebKit(): Promise<EnginePage> {
     url: () => d.getCurrentUrl(),
     run,
     click: async (q) => (await element(q)).click(),
-    count: (q) => query("count", q),
-    value: (q) => query("value", q),
-    attribute: (q, name) => query(`attr:${name}`, q),
+    ...pageQueries(query),
     type: async (q, text) => {
       const field = await element(q);
       await field.clear();
@@ -186,9 +195,7 @@ async function pageOf(engine: string, browser: Browser, page: Page): Promise<Eng
     url: async () => page.url(),
     run: (body, arg) => page.evaluate(new Function(body) as (a: unknown) => unknown, arg) as Promise<never>,
     click: async (q) => (await element(q)).click(),
-    count: (q) => query("count", q),
-    value: (q) => query("value", q),
-    attribute: (q, name) => query(`attr:${name}`, q),
+    ...pageQueries(query),
     type: async (q, text) => {
       const field = await element(q);
       await field.click({ count: 3 });
