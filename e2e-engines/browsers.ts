@@ -60,6 +60,8 @@ export interface EnginePage {
   attribute(query: Query, name: string): Promise<string | null>;
   type(query: Query, text: string): Promise<void>;
   choose(query: Query, files: string[]): Promise<void>;
+  /** a PNG of the viewport */
+  screenshot(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -74,13 +76,17 @@ function pageQueries(
   };
 }
 
+/** Where the traced page (traced()) writes its steps; waits are written there too. */
+let recordStep: ((label: string) => void) | undefined;
+
 /** Polls `check` until it answers true; fails with `what` after `timeoutMs`. */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
+  recordStep?.(`wait for ${what}`);
   for (;;) {
     try {
-      if (await check()) return;
+      if (await check()) return recordStep?.(`  got ${what}`);
     } catch (error) {
       last = error;
     }
@@ -132,7 +138,23 @@ export async function openWebKit(): Promise<EnginePage> {
     if (!(await d.executeScript("return !!window.TestingLibraryDom"))) await d.executeScript(TESTING_LIBRARY);
     return d.executeScript<T>(QUERY, op, q);
   };
-  const element = (q: Query) => query<WebElement>("find", q);
+  /**
+   * The element, scrolled to the middle of the screen at once before the driver
+   * acts on it, as a visitor brings a button clear of the phone action bar
+   * before tapping it. WebKitWebDriver's own scroll follows the page's
+   * `scroll-behavior: smooth`, and it judges the element before the scroll has
+   * brought it into view (ElementNotInteractableError); its alignment (block
+   * end) leaves an element under the fixed bar at the bottom of a phone's
+   * screen (ElementClickInterceptedError).
+   */
+  const element = async (q: Query) => {
+    const found = await query<WebElement>("find", q);
+    await d.executeScript(
+      `arguments[0].scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });`,
+      found,
+    );
+    return found;
+  };
   const run = async <T>(body: string, arg?: unknown): Promise<T> => {
     const result = await d.executeAsyncScript<T | { __error: string }>(
       `const done = arguments[arguments.length - 1];
@@ -156,6 +178,7 @@ export async function openWebKit(): Promise<EnginePage> {
       await field.sendKeys(text);
     },
     choose: async (q, files) => (await element(q)).sendKeys(files.join("\n")),
+    screenshot: async () => Buffer.from(await d.takeScreenshot(), "base64"),
     close: async () => {
       await d.quit().catch(() => {});
       stop(driverProcess);
@@ -205,6 +228,7 @@ async function pageOf(engine: string, browser: Browser, page: Page): Promise<Eng
       const input = (await element(q)) as ElementHandle<HTMLInputElement>;
       await input.uploadFile(...files);
     },
+    screenshot: async () => Buffer.from(await page.screenshot()),
     close: () => browser.close(),
   };
 }
@@ -213,4 +237,45 @@ async function pageOf(engine: string, browser: Browser, page: Page): Promise<Eng
 export async function openChromium(executablePath: string, args: string[]): Promise<EnginePage> {
   const browser = await puppeteer.launch({ executablePath, args, headless: true, defaultViewport: VIEWPORT });
   return pageOf("Chromium", browser, (await browser.pages())[0] ?? (await browser.newPage()));
+}
+
+const describe = (q: Query): string =>
+  ("role" in q ? `${q.role}${q.name === undefined ? "" : ` "${q.name}"`}` : `label "${q.label}"`) +
+  (q.within ? ` in ${describe(q.within)}` : "");
+
+/**
+ * The page with each action and read written to `steps` (seconds since the
+ * start, what, on which element) as it begins, and each failure naming the
+ * step that threw, so a failing flow says where it stopped and where the time went.
+ */
+export function traced(page: EnginePage, steps: string[]): EnginePage {
+  const started = Date.now();
+  recordStep = (label) => steps.push(`${((Date.now() - started) / 1000).toFixed(1)} s  ${label}`);
+  const step =
+    <A extends unknown[], R>(what: string, fn: (...args: A) => Promise<R>, about: (...args: A) => string = () => "") =>
+    async (...args: A): Promise<R> => {
+      const label = `${what} ${about(...args)}`.trim();
+      recordStep?.(label);
+      try {
+        return await fn(...args);
+      } catch (error) {
+        const why = error instanceof Error ? [error.name, error.message].filter(Boolean).join(": ") : String(error);
+        throw new Error(`${label}: ${why}`, { cause: error });
+      }
+    };
+  return {
+    engine: page.engine,
+    goto: step("goto", page.goto, (url) => url),
+    reload: step("reload", page.reload),
+    url: page.url,
+    run: page.run,
+    click: step("click", page.click, describe),
+    count: page.count,
+    value: page.value,
+    attribute: page.attribute,
+    type: step("type into", page.type, describe),
+    choose: step("choose files in", page.choose, describe),
+    screenshot: page.screenshot,
+    close: page.close,
+  };
 }

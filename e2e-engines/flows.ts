@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { routes } from "../lib/hosting/route-table";
+import { THANKS_PATH } from "../lib/routes";
 import { waitFor, type EnginePage, type Query } from "./browsers";
 
 export interface FlowContext {
@@ -22,16 +23,8 @@ export interface FlowContext {
 
 export interface Flow {
   name: string;
-  /**
-   * An engine in which the flow is known to fail, with why: it is reported as
-   * skipped there, with the reason, until the cause is fixed (README: Tests).
-   */
-  knownFailure?: { webkit?: string; firefox?: string };
   run(context: FlowContext): Promise<void>;
 }
-
-const WEBDRIVER_REFUSES =
-  "WebKitWebDriver answers ElementNotInteractableError to an interaction in this flow; not yet found whether the page or the driver is at fault";
 
 const form: Query = { role: "form", name: "Få et pristilbud" };
 const damage1: Query = { role: "region", name: "Skade 1", within: form };
@@ -53,7 +46,33 @@ const text = (page: EnginePage, selector: string) =>
   page.run<string | null>(`return document.querySelector(${JSON.stringify(selector)})?.textContent ?? null;`);
 
 async function waitForPath(page: EnginePage, pathname: string) {
-  await waitFor(`the address ${pathname}`, async () => new URL(await page.url()).pathname === pathname, 60_000);
+  await waitFor(`the address ${pathname}`, async () => new URL(await page.url()).pathname === pathname);
+}
+
+/** The text of an alert the page shows (a form that says it was not sent, or what is wrong), or null. */
+const ALERT = `
+  const alert = [...document.querySelectorAll("[role=alert]")].find((el) => el.checkVisibility() && el.innerText.trim());
+  return alert ? alert.innerText.trim().replace(/\\s+/g, " ") : null;
+`;
+
+/**
+ * Waits for the thank-you page after a form's Send: its photos made ready and
+ * uploaded first, which on a loaded machine takes tens of seconds. A form that
+ * shows an alert instead (not sent, or a field to correct) fails the flow at
+ * once, with the alert's words.
+ */
+async function waitForThanks(page: EnginePage) {
+  let alert: string | null = null;
+  await waitFor(
+    `the thank-you page ${THANKS_PATH} (or an alert on the form)`,
+    async () => {
+      if (new URL(await page.url()).pathname === THANKS_PATH) return true;
+      alert = await page.run<string | null>(ALERT);
+      return alert !== null;
+    },
+    90_000,
+  );
+  if (alert !== null) throw new Error(`the form shows an alert instead of sending: "${alert}"`);
 }
 
 function storedRecords<T>(dataDir: string, folder: string): T[] {
@@ -107,11 +126,6 @@ export const flows: Flow[] = [
   },
   {
     name: "a quote with two photos reaches the thank-you page, the photos stored",
-    knownFailure: {
-      webkit: WEBDRIVER_REFUSES,
-      firefox:
-        "the thank-you page did not come within 60 s in CI's run; not yet found whether the send or the wait is at fault",
-    },
     async run({ page, origin, dataDir, photos }) {
       await page.goto(`${origin}/pristilbud`);
       await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
@@ -120,7 +134,7 @@ export const flows: Flow[] = [
       await page.choose({ label: "Last opp bilder", within: damage1 }, photos);
       await waitFor("two thumbnails", async () => (await thumbnails(page)) === 2);
       await page.click({ role: "button", name: "Send forespørsel" });
-      await waitForPath(page, "/takk-for-henvendelsen");
+      await waitForThanks(page);
       const stored = storedRecords<StoredInquiry>(dataDir, "inquiry").find((r) => r.Inquiry.RegNumber === reg);
       if (!stored) throw new Error(`no inquiry stored for ${reg}`);
       const images = stored.damageRequests.flatMap((d) => d.Images);
@@ -161,7 +175,6 @@ export const flows: Flow[] = [
   },
   {
     name: "the calculator leads to a booking that is stored",
-    knownFailure: { webkit: WEBDRIVER_REFUSES },
     async run({ page, origin, dataDir }) {
       await page.goto(`${origin}/auto-detailing`);
       await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
@@ -178,7 +191,7 @@ export const flows: Flow[] = [
       await page.type({ label: "E-post" }, email);
       await page.type({ label: "Telefon" }, "91234567");
       await page.click({ role: "button", name: "Send" });
-      await waitForPath(page, "/takk-for-henvendelsen");
+      await waitForThanks(page);
       const stored = storedRecords<{ email: string; message?: string }>(dataDir, "contact").find(
         (r) => r.email === email,
       );

@@ -5,11 +5,13 @@
  * the test build with its real headers (through report-proxy.ts, which only
  * adds a report-uri to each policy). Installs the engines with apt-get when
  * they are missing and we are root. Writes reports/engines.json
- * ({ passed, failed, skipped }) and exits 1 on any failure. A flow known to fail in an
- * engine (flows.ts `knownFailure`) is skipped there and its reason printed.
+ * ({ passed, failed }) and exits 1 on any failure. A failing flow prints its
+ * steps with their times and leaves a screenshot in reports/engines/.
  *
  * ENGINES_PORT (default 3110) is the preview server's port; the proxy takes
- * the next one. ENGINES=webkit or ENGINES=firefox runs one engine.
+ * the next one. ENGINES=webkit or ENGINES=firefox runs one engine;
+ * ENGINES_FLOW=<words> only the flows whose name holds them; ENGINES_TRACE=1
+ * prints every flow's steps.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -17,17 +19,29 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { TEST_BUILD_ENV } from "../lib/hosting/test-build";
-import { waitFor, type EnginePage } from "./browsers";
+import { traced, waitFor, type EnginePage } from "./browsers";
 import { ensureEngines, ENGINES, type Engine } from "./install";
 import { flows } from "./flows";
 import { startReportProxy } from "./report-proxy";
 
 const basePort = Number(process.env.ENGINES_PORT ?? 3110);
 const chosen = (process.env.ENGINES ?? "webkit,firefox").split(",") as Engine[];
+const chosenFlows = flows.filter((flow) => flow.name.includes(process.env.ENGINES_FLOW ?? ""));
 
-async function startPreviewServer(dataDir: string) {
+/**
+ * The preview server, told that visitors reach it at the proxy's origin
+ * (`publicOrigin`): its stand-in API takes an inquiry's images only from the
+ * origin its uploads are served at, and the page names them by its own.
+ */
+async function startPreviewServer(dataDir: string, publicOrigin: string) {
   const server = spawn("npx", ["tsx", "server/start.ts"], {
-    env: { ...process.env, PORT: String(basePort), PREVIEW_DATA_DIR: dataDir, ...TEST_BUILD_ENV },
+    env: {
+      ...process.env,
+      PORT: String(basePort),
+      PREVIEW_DATA_DIR: dataDir,
+      PREVIEW_PUBLIC_ORIGIN: publicOrigin,
+      ...TEST_BUILD_ENV,
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -58,30 +72,37 @@ async function phonePhotos(dir: string): Promise<[string, string]> {
   return [await make("bakdor.jpg", "#667"), await make("panser.jpg", "#776")];
 }
 
+/** The viewport when a flow failed, in reports/engines/. */
+async function screenshot(page: EnginePage, engine: Engine, flow: string): Promise<string> {
+  const file = path.join("reports", "engines", `${engine}-${flow.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}.png`);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, await page.screenshot());
+    return file;
+  } catch (error) {
+    return `none (${String(error)})`;
+  }
+}
+
 async function main() {
   const installed = ensureEngines(chosen);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "engines-data-"));
   const photos = await phonePhotos(fs.mkdtempSync(path.join(os.tmpdir(), "engines-photos-")));
-  const stopServer = await startPreviewServer(dataDir);
-  const proxy = await startReportProxy(`http://127.0.0.1:${basePort}`, basePort + 1);
+  const proxyPort = basePort + 1;
+  const stopServer = await startPreviewServer(dataDir, `http://127.0.0.1:${proxyPort}`);
+  const proxy = await startReportProxy(`http://127.0.0.1:${basePort}`, proxyPort);
   let passed = 0;
   let failed = 0;
-  let skipped = 0;
   try {
     for (const engine of chosen) {
       console.log(`\n${ENGINES[engine].label}`);
-      for (const flow of flows) {
-        const known = flow.knownFailure?.[engine];
-        if (known) {
-          skipped++;
-          console.log(`  - ${flow.name} (skipped, a known failure: ${known})`);
-          continue;
-        }
+      for (const flow of chosenFlows) {
         const started = Date.now();
         let page: EnginePage | undefined;
         const seen = proxy.violations.length;
+        const steps: string[] = [];
         try {
-          page = await installed[engine]();
+          page = traced(await installed[engine](), steps);
           await flow.run({
             page,
             origin: proxy.origin,
@@ -93,9 +114,12 @@ async function main() {
           if (late.length) throw new Error(`CSP violations: ${late.join("; ")}`);
           passed++;
           console.log(`  ✓ ${flow.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+          if (process.env.ENGINES_TRACE) console.log(steps.map((s) => `      ${s}`).join("\n"));
         } catch (error) {
           failed++;
           console.log(`  ✗ ${flow.name}\n      ${error instanceof Error ? error.message : String(error)}`);
+          console.log(`      steps:\n${steps.map((s) => `        ${s}`).join("\n")}`);
+          if (page) console.log(`      screenshot: ${await screenshot(page, engine, flow.name)}`);
         } finally {
           await page?.close().catch(() => {});
         }
@@ -106,8 +130,8 @@ async function main() {
     stopServer();
   }
   fs.mkdirSync("reports", { recursive: true });
-  fs.writeFileSync(path.join("reports", "engines.json"), JSON.stringify({ passed, failed, skipped }));
-  console.log(`\nengines: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  fs.writeFileSync(path.join("reports", "engines.json"), JSON.stringify({ passed, failed }));
+  console.log(`\nengines: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
 
