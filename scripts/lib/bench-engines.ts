@@ -4,8 +4,12 @@
  * four phone-sized photos (4000×3000 JPEGs) chosen at once and made ready one
  * at a time, as the quote form does. Per engine and count: the longest gap
  * between the page's own timer ticks while they were made ready (the longest
- * main-thread block; goal ≤ 50 ms), the time from the choice until all were
- * ready, and where the work ran (worker or page). Figures only.
+ * main-thread block; goal ≤ 50 ms) beside the longest gap on the same page
+ * left idle as long (what the loaded machine alone costs: a block no larger
+ * than that is not the work's), each block over 50 ms with when it began
+ * beside the steps' times (a block the work causes recurs at the same step
+ * with the same size), the time from the choice until all were ready, and
+ * where the work ran (worker or page). Figures only.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -24,10 +28,18 @@ interface EngineFigures {
   engine: string;
   photos: number;
   longestBlockMs: number;
+  /**
+   * The longest gap on the same page doing nothing, for as long as the work
+   * took: what the machine alone costs (other processes on the cores), to read
+   * the block against
+   */
+  idleBlockMs: number;
   totalMs: number;
   paths: string;
-  /** main-thread gaps over 50 ms, in order */
-  blocks: number[];
+  /** main-thread gaps over 50 ms, in order: when (ms since the choice) and how long */
+  blocks: [number, number][];
+  /** the steps' times (ms since the choice), to place each block */
+  marks: [string, number][];
 }
 
 interface Probe {
@@ -35,7 +47,26 @@ interface Probe {
   totalMs: number;
   longestBlockMs: number;
   blocks: [number, number][];
+  marks: [string, number][];
 }
+
+/** The longest gap between the page's timer ticks, measured as the probe does, over `ms` with no work. */
+const IDLE_GAP = `
+  const ms = arguments[0];
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let last = started;
+    let longest = 0;
+    const tick = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (now - started < ms) setTimeout(tick, 1);
+      else resolve(Math.round(longest));
+    };
+    setTimeout(tick, 1);
+  });
+`;
 
 /** The test build has /testbilder; build it when out/ is anything else. */
 function ensureTestBuild() {
@@ -66,9 +97,11 @@ async function measure(open: () => Promise<EnginePage>, url: string, files: stri
       engine: page.engine,
       photos: files.length,
       longestBlockMs: probe.longestBlockMs,
+      idleBlockMs: await page.run<number>(IDLE_GAP, Math.min(probe.totalMs, 10_000)),
       totalMs: Math.round(probe.totalMs),
       paths: [...new Set(probe.results.map((r) => r.path))].join("+"),
-      blocks: probe.blocks.filter(([, ms]) => ms > 50).map(([, ms]) => ms),
+      blocks: probe.blocks.filter(([, ms]) => ms > 50),
+      marks: probe.marks,
     };
   } finally {
     await page.close();
@@ -115,9 +148,10 @@ export function printEngines(figures: EngineFigures[]) {
   );
   for (const f of figures) {
     console.log(
-      `  ${f.engine.padEnd(12)} ${f.photos} photos: longest main-thread block ${String(f.longestBlockMs).padStart(4)} ms, ` +
-        `all ready after ${String(f.totalMs).padStart(5)} ms, in the ${f.paths}` +
-        (f.blocks.length ? `  (blocks over 50 ms: ${f.blocks.join(", ")})` : ""),
+      `  ${f.engine.padEnd(12)} ${f.photos} photos: longest main-thread block ${String(f.longestBlockMs).padStart(4)} ms ` +
+        `(idle, as long: ${String(f.idleBlockMs).padStart(4)} ms), all ready after ${String(f.totalMs).padStart(5)} ms, in the ${f.paths}` +
+        (f.blocks.length ? `  (blocks over 50 ms: ${f.blocks.map(([at, ms]) => `${ms} at ${at}`).join(", ")})` : ""),
     );
+    if (f.blocks.length) console.log(`      steps: ${f.marks.map(([name, at]) => `${name} at ${at}`).join(", ")}`);
   }
 }
