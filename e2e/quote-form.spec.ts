@@ -13,6 +13,7 @@ import { IMAGE_ACCEPT } from "../lib/api/contract";
 import { getSite } from "../lib/content";
 import { firstLoadScripts, htmlFor } from "../lib/hosting/export-inspect";
 import { OUT_DIR } from "../lib/hosting/build-stamp";
+import { PHONE_VIEWPORT, throttle } from "../lib/testing/slow-phone";
 import { createPreviewServer } from "../server/preview-server";
 import { PHOTO_WORKER_SCRIPT, workerBootstraps } from "./photo-worker";
 import { makeCheckPhotos, makePhotos } from "./photos";
@@ -470,10 +471,11 @@ test("the server stopped mid-way: the form says so, keeps everything, and Prøv 
   }
 });
 
-test.describe("the photo check, on a phone", () => {
-  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+test.describe("the photo check, on a phone with its CPU slowed 4×", () => {
+  test.use({ viewport: PHONE_VIEWPORT, hasTouch: true, isMobile: true });
   const BLURRED = "Bildet ser uskarpt ut. Ta det gjerne på nytt.";
   const DARK = "Bildet er mørkt. Ta det gjerne i dagslys.";
+  const NOTE_WITHIN_MS = 2000;
   let checkPhoto: (name: string) => string = () => "";
   test.beforeAll(async () => {
     checkPhoto = await makeCheckPhotos("check-fixtures");
@@ -488,6 +490,7 @@ test.describe("the photo check, on a phone", () => {
   test("a blurred and a dark photo get their note within 2 s, a sharp one none; Ta nytt bilde, Behold, and it sends", async ({
     page,
   }) => {
+    await throttle(page, { network: false });
     await page.goto("/pristilbud");
     const form = quoteForm(page);
     const c = contact();
@@ -502,10 +505,19 @@ test.describe("the photo check, on a phone", () => {
       await expect(damage(form, 1).getByText(shot)).toBeVisible();
     }
 
-    await picker.setInputFiles(checkPhoto("uskarp.jpg"));
-    await expect(thumb(form, "uskarp.jpg").getByText(BLURRED)).toBeVisible({ timeout: 2000 });
-    await picker.setInputFiles(checkPhoto("mork.jpg"));
-    await expect(thumb(form, "mork.jpg").getByText(DARK)).toBeVisible({ timeout: 2000 });
+    // the form's code runs (its buttons are enabled): from here a pick is the form's to answer
+    await expect(damage(form, 1).getByRole("button", { name: "Fjern skade" })).toBeEnabled();
+    // both chosen at once, as from a phone's gallery: each note within 2 s of the pick
+    const picked = Date.now();
+    await picker.setInputFiles([checkPhoto("uskarp.jpg"), checkPhoto("mork.jpg")]);
+    for (const [name, note] of [
+      ["uskarp.jpg", BLURRED],
+      ["mork.jpg", DARK],
+    ] as const) {
+      const left = Math.max(1, NOTE_WITHIN_MS - (Date.now() - picked));
+      await expect(thumb(form, name).getByText(note)).toBeVisible({ timeout: left });
+      expect(Date.now() - picked, `${name}'s note, from the pick`).toBeLessThanOrEqual(NOTE_WITHIN_MS);
+    }
     await picker.setInputFiles(checkPhoto("skarp.jpg"));
     await expect(thumb(form, "skarp.jpg").getByText(/^(Venter|Gjør bildet mindre)/)).toHaveCount(0, {
       timeout: 15_000,

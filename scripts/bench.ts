@@ -15,7 +15,10 @@
  *                with 10 and 20 000 photos stored, peak memory during 20 uploads of 15 MB, the
  *                e-mail pattern by length (bench-server.ts)
  *   photo-check  the photo check on the labelled set (recall, false notes) and its time per
- *                photo in a worker in Chromium (bench-photo-check.ts)
+ *                photo in a worker in Chromium (bench-photo-check.ts); on the built
+ *                /pristilbud, the longest main-thread task while 4 photos are checked and
+ *                compressed, CPU slowed 4×, and the first-load JavaScript beside the commit
+ *                before the check (bench-photo-check-page.ts)
  *   send         the wait after Send on the quote form, 4 photos of 10 MB on slow 4G with the
  *                CPU slowed 4×, beside its floor: the bytes sent at the uplink's rate (bench-send.ts)
  * `npm run bench` runs them all on every route. Name sections and/or routes to
@@ -39,6 +42,7 @@ import { benchClone } from "./lib/bench-clone";
 import { benchEngines, printEngines } from "./lib/bench-engines";
 import { benchServer } from "./lib/bench-server";
 import { benchPhotoCheck } from "./lib/bench-photo-check";
+import { benchPhotoCheckPage } from "./lib/bench-photo-check-page";
 import { benchMenu } from "./lib/bench-menu";
 import { benchSend, printSend } from "./lib/bench-send";
 import {
@@ -116,20 +120,32 @@ async function main() {
   if (sections.has("clone")) printClone(await benchClone());
   // The preview server under a crowd runs in a process of its own.
   if (sections.has("server")) await benchServer();
-  // The photo check needs only Chromium and the labelled set, not the built site.
+  // The photo check's own figures need only Chromium and the labelled set, not the built site.
   if (sections.has("photo-check")) await benchPhotoCheck();
   // The engines bench serves the test build (its /testbilder) on its own.
   if (sections.has("engines")) printEngines(await benchEngines());
-  if (!["pages", "menu", "photo", "send"].some((s) => sections.has(s as Section))) return;
+  if (!["pages", "menu", "photo", "send", "photo-check"].some((s) => sections.has(s as Section))) return;
 
   if (!isBuildCurrent()) {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const compared = ["pages", "menu", "photo"].some((s) => sections.has(s as Section));
-  const baseline = compared && baselineRef ? await startBaseline(process.cwd(), baselineRef, BASELINE_PORT) : undefined;
   const copies = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
   const { bare } = sections.has("pages") ? prepareReferences(process.cwd(), copies, paths) : { bare: copies };
+  const outDir = path.join(process.cwd(), "out");
+  if (sections.has("photo-check")) {
+    const { server, origin, dataDir } = await serveWorkingTree(copies, bare);
+    try {
+      // its baseline (the commit before the check) is served and stopped before the other sections' one
+      await benchPhotoCheckPage(origin, outDir, BASELINE_PORT);
+    } finally {
+      server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (!["pages", "menu", "photo", "send"].some((s) => sections.has(s as Section))) return;
+  const compared = ["pages", "menu", "photo"].some((s) => sections.has(s as Section));
+  const baseline = compared && baselineRef ? await startBaseline(process.cwd(), baselineRef, BASELINE_PORT) : undefined;
   if (baseline && sections.has("pages"))
     writeNoScriptCopies(baseline.outDir, path.join(baseline.outDir, BENCH_PREFIX), paths);
   const { server, origin, dataDir } = await serveWorkingTree(copies, bare);
@@ -143,7 +159,7 @@ async function main() {
           },
         ]
       : []),
-    { label: "working tree", origin, outDir: path.join(process.cwd(), "out") },
+    { label: "working tree", origin, outDir },
   ];
 
   try {

@@ -4,6 +4,8 @@
  * well-lit ones, with the thresholds in lib/photo-check), measured in a worker
  * in Chromium as the quote form does; and the check's time per photo there
  * (downscale to CHECK_LONG_SIDE + measure, after decoding a 4000×3000 JPEG).
+ * The quote page's part (its main thread, its first-load JavaScript) needs the
+ * built site: bench-photo-check-page.ts.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -51,23 +53,8 @@ async function printTime() {
   }
 }
 
-/** The quote form's part: only once the form checks its photos (it then imports lib/photo-check through lib/photos). */
-function printForm() {
-  const quoteDir = path.join(process.cwd(), "components/quote");
-  const usesCheck = fs
-    .readdirSync(quoteDir)
-    .filter((f) => /\.tsx?$/.test(f))
-    .some((f) => /photoCheck|PhotoCheck/.test(fs.readFileSync(path.join(quoteDir, f), "utf8")));
-  const reason = usesCheck
-    ? "the bench of the form's main thread while 4 photos are checked is not written yet"
-    : "the quote form does not check photos yet";
-  console.log(`  longest main-thread task on /pristilbud, 4 photos, CPU 4× slower: not measured: ${reason}`);
-  console.log(`  /pristilbud's first-load JavaScript with the check: not measured: ${reason}`);
-}
-
 export async function benchPhotoCheck() {
   console.log("\nPhoto check (lib/photo-check) in Chromium, as the quote form's worker runs it\n");
   await printSet();
   await printTime();
-  printForm();
 }

@@ -10,7 +10,7 @@
  * border between classes (a little blur, one stop darker) have none: they are
  * measured and reported, never counted for or against the check.
  *
- * Run: `npx tsx tools/photo-set/generate.ts [--out=DIR] [--small]`
+ * Run: `npx tsx tools/photo-set/generate.ts [--out=DIR]`
  */
 import fs from "node:fs";
 import path from "node:path";
