@@ -1,7 +1,7 @@
 /**
  * Every photo of the quote, in one place, free of any framework: the damages
  * and, per photo, the file as chosen, its preview URL, its preparation (the
- * photo work: a metadata-free JPEG made as soon as it is chosen, one photo at
+ * photo work: a metadata-free JPEG made as soon as it is chosen, two photos at
  * a time), the check's note, its upload (the name chosen once, the stored
  * ref), its progress while a send runs, and what the draft keeps of it. The
  * form renders `getSnapshot()` (through useSyncExternalStore) and calls the
@@ -70,6 +70,9 @@ export interface PhotoDeps {
   revokeUrl?: (url: string) => void;
 }
 
+/** how many photos are prepared at once */
+const PREPARED_AT_ONCE = 2;
+
 let counter = 0;
 const newId = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -78,7 +81,7 @@ export class QuotePhotos {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<() => void>();
   private snapshot: readonly Damage[] = [{ id: this.damages[0]!.id, photos: [] }];
-  private running = false;
+  private preparing = 0;
   private readonly loadWork: PhotoDeps["loadWork"];
   private readonly createUrl: NonNullable<PhotoDeps["createUrl"]>;
   private readonly revokeUrl: NonNullable<PhotoDeps["revokeUrl"]>;
@@ -127,13 +130,21 @@ export class QuotePhotos {
     settle(entry);
   }
 
-  /** one photo at a time, in the order chosen, so a phone stays responsive */
-  private async pump() {
-    if (this.running) return;
-    this.running = true;
-    const next = () => [...this.entries.values()].find((entry) => entry.photo.stage === "waiting");
-    for (let entry = next(); entry; entry = next()) await this.prepare(entry);
-    this.running = false;
+  /**
+   * Two photos at a time, in the order chosen: each in a worker of its own, so a
+   * second photo's check does not wait for the first one's whole preparation,
+   * and no more, so a phone keeps its memory and stays responsive.
+   */
+  private pump() {
+    for (const entry of this.entries.values()) {
+      if (this.preparing >= PREPARED_AT_ONCE) return;
+      if (entry.photo.stage !== "waiting") continue;
+      this.preparing++;
+      void this.prepare(entry).finally(() => {
+        this.preparing--;
+        this.pump();
+      });
+    }
   }
 
   private newEntry(file: File): Entry {
@@ -180,7 +191,7 @@ export class QuotePhotos {
     const { images, ...left } = pickImages(files, damage?.keys.length ?? FIELD_LIMITS.imagesPerDamage);
     damage?.keys.push(...images.map((file) => this.newEntry(file).photo.key));
     this.emit();
-    void this.pump();
+    this.pump();
     return left;
   }
 
@@ -193,7 +204,7 @@ export class QuotePhotos {
     damage.keys = damage.keys.map((k) => (k === key ? photo.key : k));
     this.drop(key);
     this.emit();
-    void this.pump();
+    this.pump();
     return left;
   }
 
@@ -217,7 +228,7 @@ export class QuotePhotos {
     if (entry.photo.stage === "ready") return Promise.resolve(copyBlob(entry));
     if (entry.photo.stage === "failed") {
       entry.photo = { ...entry.photo, stage: "waiting" };
-      void this.pump();
+      this.pump();
     }
     return new Promise((resolve) => entry.waiters.push(resolve));
   }
