@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_ACCEPT } from "../lib/api/contract";
+import { IMAGE_ACCEPT } from "../lib/api/schemas";
 import { getSite } from "../lib/content";
 import { firstLoadScripts, htmlFor } from "../lib/hosting/export-inspect";
 import { OUT_DIR } from "../lib/hosting/build-stamp";

@@ -1,5 +1,5 @@
 /** The quote's photos (lib/quote/photos.ts): prepared two at a time, checked, replaced, removed, their URLs given back. */
-import { FIELD_LIMITS } from "../api/contract";
+import { FIELD_LIMITS } from "../api/schemas";
 import { UnreadablePhotoError, type PhotoCheck, type PhotoWork, type PrepareOptions } from "../photos/types";
 import { QuotePhotos } from "../quote/photos";
 

@@ -14,9 +14,8 @@
  * Preparation that fails otherwise (the photo work could not load) is tried
  * again when the copy is asked for.
  */
-import { FIELD_LIMITS, type ImageRef } from "../api/contract";
+import { FIELD_LIMITS, imageTypeByMime, imageTypeByName, type ImageRef } from "../api/schemas";
 import type { PhotoWork } from "../photos/types";
-import { pickImages, type ImagePick } from "./image-file";
 import type { ImageProgress } from "./pipeline";
 
 export type PhotoStage = "waiting" | "preparing" | "ready" | "unreadable" | "failed";
@@ -68,6 +67,41 @@ export interface PhotoDeps {
   loadWork: () => Promise<PhotoWork>;
   createUrl?: (blob: Blob) => string;
   revokeUrl?: (url: string) => void;
+}
+
+/**
+ * The file as an image, or undefined: the contract's image types (IMAGE_TYPES,
+ * which the picker's `accept` and the server use too; no SVG), by the browser's
+ * type or, when it gives none (some phones hand over HEIC photos so), by the
+ * name's extension (the file then gets that type).
+ */
+export function asImage(file: File): File | undefined {
+  if (imageTypeByMime(file.type)) return file;
+  const type = imageTypeByName(file.name)?.mime;
+  if (!type || file.type) return undefined;
+  return new File([file], file.name, { type, lastModified: file.lastModified });
+}
+
+export interface ImagePick {
+  /** the images to add, at most as many as there is room for */
+  images: File[];
+  /** the names of the files that are not images */
+  rejected: string[];
+  /** true when some images were left out because the damage is full */
+  tooMany: boolean;
+}
+
+/** Sorts chosen files for a damage that already holds `current` images (at most FIELD_LIMITS.imagesPerDamage). */
+export function pickImages(files: readonly File[], current: number): ImagePick {
+  const images: File[] = [];
+  const rejected: string[] = [];
+  for (const file of files) {
+    const image = asImage(file);
+    if (image) images.push(image);
+    else rejected.push(file.name);
+  }
+  const room = Math.max(0, FIELD_LIMITS.imagesPerDamage - current);
+  return { images: images.slice(0, room), rejected, tooMany: images.length > room };
 }
 
 /** how many photos are prepared at once */
