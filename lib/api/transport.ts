@@ -110,6 +110,9 @@ export async function sendContact(body: ContactRequest, fetchImpl: Fetch = fetch
   await postJson(fetchImpl, endpoints.contact(), contactSchema.parse(body), signal);
 }
 
+/** Bytes of one upload sent so far, of how many. */
+export type UploadProgress = (loaded: number, total: number) => void;
+
 /** The headers of an XMLHttpRequest's answer, as a Headers. */
 function xhrHeaders(raw: string): Headers {
   const headers = new Headers();
@@ -127,10 +130,7 @@ function xhrHeaders(raw: string): Headers {
  * answers a Response; no answer at all rejects (a network error), an abort
  * rejects with the signal's reason. `XHR` is injectable for tests.
  */
-export function xhrFetch(
-  onProgress: (loaded: number, total: number) => void,
-  XHR: typeof XMLHttpRequest = XMLHttpRequest,
-): Fetch {
+export function xhrFetch(onProgress: UploadProgress, XHR: typeof XMLHttpRequest = XMLHttpRequest): Fetch {
   const send = (input: RequestInfo | URL, init: RequestInit = {}) =>
     new Promise<Response>((resolve, reject) => {
       const { signal } = init;
@@ -313,8 +313,6 @@ interface NameSources {
   /** stands in for the random source byte by byte (`Math.floor(random() * 256)`), for tests that want a fixed name */
   random?: () => number;
   randomBytes?: RandomBytes;
-  /** taken and not used: a name carries no time */
-  now?: () => number;
 }
 
 /** The upload name for `original`; its random bytes come from `crypto.getRandomValues` unless a test gives a source. */

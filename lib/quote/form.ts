@@ -10,17 +10,13 @@
  */
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)
-import { emailSchema, phoneSchema, type ImageRef, type InquiryRequest } from "../api/schemas";
+import { emailSchema, phoneSchema, type InquiryRequest } from "../api/schemas";
 import type { Strings } from "../content/strings-schema";
 import { fill } from "../format";
+import type { Photo } from "./photos";
 
-/** One photo as the checks and the inquiry see it (./photos.ts holds the rest). */
-export interface QuoteImage {
-  key: string;
-  name: string;
-  /** where the admin host stored it, once it is uploaded */
-  stored?: ImageRef;
-}
+/** One photo as the checks and the inquiry see it. */
+export type QuoteImage = Pick<Photo, "key" | "name" | "stored">;
 
 /** The quote's text fields (the form library holds them). */
 export interface QuoteText {

@@ -35,15 +35,13 @@ import {
   withRetries,
   type Fetch,
   type RetryOptions,
+  type UploadProgress,
 } from "../api/transport";
 import { buildInquiry, type QuoteText } from "./form";
 import type { Photo, QuotePhotos } from "./photos";
 
 /** What a send reads and writes of the quote's photos. */
 export type SendPhotos = Pick<QuotePhotos, "getSnapshot" | "prepared" | "update">;
-
-/** Bytes of one upload sent so far, of how many. */
-export type UploadProgress = (loaded: number, total: number) => void;
 
 export interface PipelineDeps extends RetryOptions {
   fetch: Fetch;
@@ -52,8 +50,8 @@ export interface PipelineDeps extends RetryOptions {
   uploadFetch?: (onProgress: UploadProgress) => Fetch;
   /** how many uploads run at once (2) */
   concurrency?: number;
+  /** stands in for the upload names' random source (mediaFilename), for fixed names in tests */
   random?: () => number;
-  now?: () => number;
 }
 
 export type ImageStage = "waiting" | "compressing" | "uploading" | "retrying" | "done" | "failed";
@@ -153,7 +151,7 @@ async function sendPhoto(photo: Photo, damageIndex: number, run: SendRun): Promi
   await gate.wait();
   if (stop.failure) return undefined; // another photo failed for good: this one is not sent
   const named = photo.uploadName;
-  const filename = named ?? mediaFilename({ name: "", type: blob.type }, { random: deps.random, now: deps.now });
+  const filename = named ?? mediaFilename({ name: "", type: blob.type }, { random: deps.random });
   if (!named) photos.update(photo.key, { uploadName: filename });
   let mayBeStored = named !== undefined;
   let retrying = false;
