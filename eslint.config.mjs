@@ -5,7 +5,9 @@ import nextTs from "eslint-config-next/typescript";
 /**
  * zod-without-eval: a browser module that imports a value from zod also imports
  * `lib/zod.ts`, which switches zod's parser to the one that needs no eval (the
- * site's Content Security Policy forbids eval). Type-only imports run nothing.
+ * site's Content Security Policy forbids eval), and imports it from `zod/mini`,
+ * the small build (the full one is for the server and the build). Type-only
+ * imports run nothing.
  */
 const ZOD = /^zod(\/.*)?$/;
 const ZOD_SETUP = /(^@\/lib\/zod$)|(^(\.{1,2}\/)+(lib\/)?zod$)/;
@@ -17,6 +19,7 @@ const zodWithoutEval = {
     messages: {
       missing:
         'This module imports zod but not lib/zod.ts: add `import "@/lib/zod";` (or its relative path) so zod parses without eval, which the Content Security Policy forbids.',
+      full: 'Browser code validates with `zod/mini`: import it as `import * as z from "zod/mini";` (the full build is for the server).',
     },
     schema: [],
   },
@@ -29,7 +32,9 @@ const zodWithoutEval = {
         if (ZOD_SETUP.test(source)) hasSetup = true;
         else if (ZOD.test(source) && node.importKind !== "type") {
           const values = node.specifiers.filter((s) => s.importKind !== "type");
-          if (node.specifiers.length === 0 || values.length > 0) zodImports.push(node);
+          if (node.specifiers.length > 0 && values.length === 0) return;
+          zodImports.push(node);
+          if (source !== "zod/mini") context.report({ node, messageId: "full" });
         }
       },
       "Program:exit"() {

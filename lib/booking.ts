@@ -3,9 +3,9 @@
  * form's schema. Required first, then the format, with the messages and the
  * rules the quote form uses (the API contract's emailSchema and phoneSchema).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import "./zod"; // parse without eval (CSP)
-import { emailSchema, FIELD_LIMITS, phoneSchema } from "./api/contract";
+import { emailSchema, FIELD_LIMITS, phoneSchema } from "./api/schemas";
 import { chosenTitles, type StoredSelection } from "./calculator/storage";
 import { fill, formatPrice } from "./format";
 
@@ -37,7 +37,7 @@ export function bookingSchema(messages: ContactErrorStrings) {
   return z.object({
     email: emailSchema({ required: messages.emailRequired, format: messages.emailFormat }),
     phone: phoneSchema({ required: messages.phoneRequired, format: messages.phoneFormat }),
-    message: z.string().max(FIELD_LIMITS.message),
+    message: z.string().check(z.maxLength(FIELD_LIMITS.message)),
   });
 }
 

@@ -14,5 +14,5 @@ import { hasDraft } from "@/lib/drafts/store";
 export const BookingFormIsland = deferred(() => import("./BookingForm").then((m) => m.BookingForm), {
   name: "booking-form",
   wanted: async () => hasStoredSelection() || (await hasDraft("booking")),
-  steps: [() => import("@/lib/api/contract"), () => import("react-hook-form")],
+  steps: [() => import("@/lib/api/transport"), () => import("react-hook-form")],
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { Icon } from "@/components/ui/Icon";
-import { FIELD_LIMITS } from "@/lib/api/contract";
+import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { RefObject } from "react";
 import type { QuoteProblem } from "@/lib/quote/form";
 import type { Damage } from "@/lib/quote/photos";

@@ -14,7 +14,7 @@
  */
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Icon } from "@/components/ui/Icon";
-import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/contract";
+import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
 import type { Damage, Photo, QuotePhotos } from "@/lib/quote/photos";

@@ -3,7 +3,7 @@
 import type { InputHTMLAttributes } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { TextField } from "@/components/ui/TextField";
-import { FIELD_LIMITS } from "@/lib/api/contract";
+import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { normaliseRegNumber, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
 import fieldStyles from "@/components/ui/Field.module.css";

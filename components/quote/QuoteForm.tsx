@@ -7,14 +7,15 @@
  * unmounted) behind a progress view, so a failure brings it back exactly as
  * it was, with an alert and `Prøv igjen`.
  */
+import Link from "next/link";
 import { DraftNotice, DraftOffer, OfflineNotice } from "@/components/drafts/DraftNotice";
 import { useHydrated } from "@/components/ui/useHydrated";
 import type { Strings } from "@/lib/content/strings-schema";
+import { PRIVACY_PATH } from "@/lib/routes";
 import { DamageList } from "./DamageList";
 import { QuoteFailure } from "./QuoteFailure";
 import { QuoteFields } from "./QuoteFields";
 import { QuoteProgress } from "./QuoteProgress";
-import { SubmitRow } from "./SubmitRow";
 import { useQuote, type QuoteOptions } from "./useQuote";
 import styles from "./QuoteForm.module.css";
 
@@ -75,7 +76,14 @@ export function QuoteForm(props: QuoteFormProps) {
           fieldId={view.fieldId}
         />
         <DamageList {...{ view, photos, actions, strings, headingLevel, ready }} addButtonRef={refs.addButtonRef} />
-        <SubmitRow labels={strings.labels} disabled={!ready || phase.name === "sending"} />
+        <div className={styles.submitRow}>
+          <button type="submit" className={styles.submit} disabled={!ready || phase.name === "sending"}>
+            {strings.labels.submit}
+          </button>
+          <p className={styles.privacy}>
+            {strings.labels.privacy} <Link href={PRIVACY_PATH}>{strings.labels.privacyLink}</Link>.
+          </p>
+        </div>
       </form>
     </div>
   );

@@ -20,35 +20,16 @@ interface Props {
  * is the first tenth, the bytes sent the rest.
  */
 function imageFraction({ progress: p, percent }: Photo): number {
-  if (!p) return 0;
-  switch (p.stage) {
-    case "compressing":
-      return (percent / 100) * 0.1;
-    case "uploading":
-    case "retrying":
-      return 0.1 + (p.total > 0 ? (p.loaded / p.total) * 0.9 : 0);
-    case "done":
-      return 1;
-    default:
-      return 0;
-  }
+  if (p?.stage === "done") return 1;
+  if (p?.stage === "compressing") return (percent / 100) * 0.1;
+  if (p?.stage === "uploading" || p?.stage === "retrying") return 0.1 + (p.total > 0 ? (p.loaded / p.total) * 0.9 : 0);
+  return 0;
 }
 
 function stageText(strings: Props["strings"], { progress: p, percent }: Photo): string {
-  switch (p?.stage) {
-    case "compressing":
-      return fill(strings.compressing, { percent });
-    case "uploading":
-      return strings.uploading;
-    case "retrying":
-      return fill(strings.retrying, { attempt: p.attempt, max: p.maxAttempts });
-    case "done":
-      return strings.done;
-    case "failed":
-      return strings.failed;
-    default:
-      return strings.waiting;
-  }
+  if (p?.stage === "compressing") return fill(strings.compressing, { percent });
+  if (p?.stage === "retrying") return fill(strings.retrying, { attempt: p.attempt, max: p.maxAttempts });
+  return strings[p?.stage ?? "waiting"];
 }
 
 export function QuoteProgress({ strings, damages, sendingInquiry, headingRef, headingLevel }: Props) {

@@ -3,12 +3,12 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExtern
 import { flushSync } from "react-dom";
 import { useForm, type UseFormReturn } from "react-hook-form";
 import { useDraft } from "@/components/drafts/useDraft";
-import { xhrFetch } from "@/lib/api/contract";
+import { xhrFetch } from "@/lib/api/transport";
 import type { Strings } from "@/lib/content/strings-schema";
 import { typedSinceDraft } from "@/lib/drafts/typed-since";
 import { loadPhotoWork } from "@/lib/photos";
 import { fromDraft, toDraft, type QuoteDraft } from "@/lib/quote/draft";
-import { emptyText, firstProblem, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
+import { emptyText, firstProblem, textOf, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
 import { QuotePhotos, type PhotoDeps } from "@/lib/quote/photos";
 import {
   createQuoteSender,
@@ -38,13 +38,6 @@ export interface QuoteOptions {
 }
 
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
-/** The text fields as they stand (a field not on the page yet is empty). */
-const textOf = (v: Partial<QuoteText>): QuoteText => ({
-  regNumber: v.regNumber ?? "",
-  email: v.email ?? "",
-  phone: v.phone ?? "",
-  message: v.message ?? "",
-});
 
 /** What the quote is made of for the life of the form: its photos, its key, its sender, whether Send is pending. */
 function useQuoteParts({ userId, deps = {} }: QuoteOptions) {

@@ -10,11 +10,9 @@ import {
   imageTypeByName,
   inquirySchema,
   phoneSchema,
-  retryAfterMs,
   IDEMPOTENCY_KEY_PATTERN,
-  newIdempotencyKey,
-  sendInquiry,
-} from "../api/contract";
+} from "../api/schemas";
+import { retryAfterMs, newIdempotencyKey, sendInquiry } from "../api/transport";
 
 jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
 

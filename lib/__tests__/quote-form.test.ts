@@ -1,13 +1,12 @@
 /** The quote form's schema, its check order, the upload file name and the inquiry body. */
-import { SHAREABLE_MEDIA_NAME, inquirySchema } from "../api/contract";
+import { MEDIA_FILENAME_PATTERN, SHAREABLE_MEDIA_NAME, inquirySchema, type ImageRef } from "../api/schemas";
 import { getStrings } from "../content";
-import { MEDIA_FILENAME_PATTERN, mediaFilename, originalExtension, randomHex } from "../quote/filename";
+import { mediaFilename, originalExtension, randomHex } from "../api/transport";
 import {
   buildInquiry,
   emptyText,
   firstProblem,
   normaliseRegNumber,
-  type ImageRef,
   type QuoteImage,
   type QuoteProblem,
 } from "../quote/form";

@@ -1,5 +1,5 @@
-/** The quote's photos (lib/quote/photos.ts): prepared one at a time, checked, replaced, removed, their URLs given back. */
-import { FIELD_LIMITS } from "../api/contract";
+/** The quote's photos (lib/quote/photos.ts): prepared two at a time, checked, replaced, removed, their URLs given back. */
+import { FIELD_LIMITS } from "../api/schemas";
 import { UnreadablePhotoError, type PhotoCheck, type PhotoWork, type PrepareOptions } from "../photos/types";
 import { QuotePhotos } from "../quote/photos";
 
@@ -36,21 +36,23 @@ function setup(work: PhotoWork) {
   return { photos, revoked, all, named, damage };
 }
 
-test("prepares one photo at a time, in the order chosen, and shows each one's work", async () => {
+test("prepares two photos at a time, in the order chosen, and shows each one's work", async () => {
   const { calls, work } = manualWork();
   const { photos, named, damage } = setup(work);
-  photos.add(damage(), [file("a.jpg"), file("b.jpg")]);
-  await tick();
-  expect(calls.map((c) => c.name)).toEqual(["a.jpg"]);
-  expect(named("a.jpg")).toMatchObject({ stage: "preparing", percent: 10 });
-  expect(named("b.jpg")).toMatchObject({ stage: "waiting" });
-  calls[0]!.finish();
-  expect((await photos.prepared(named("a.jpg").key))!.size).toBe(500);
+  photos.add(damage(), [file("a.jpg"), file("b.jpg"), file("c.jpg")]);
   await tick();
   expect(calls.map((c) => c.name)).toEqual(["a.jpg", "b.jpg"]);
+  expect(named("a.jpg")).toMatchObject({ stage: "preparing", percent: 10 });
+  expect(named("b.jpg")).toMatchObject({ stage: "preparing", percent: 10 });
+  expect(named("c.jpg")).toMatchObject({ stage: "waiting" });
   calls[1]!.finish();
-  await photos.prepared(named("b.jpg").key);
-  expect(named("b.jpg")).toMatchObject({ stage: "ready", percent: 100 });
+  expect((await photos.prepared(named("b.jpg").key))!.size).toBe(500);
+  await tick();
+  expect(calls.map((c) => c.name)).toEqual(["a.jpg", "b.jpg", "c.jpg"]);
+  calls[2]!.finish();
+  await photos.prepared(named("c.jpg").key);
+  expect(named("c.jpg")).toMatchObject({ stage: "ready", percent: 100 });
+  expect(named("a.jpg")).toMatchObject({ stage: "preparing" });
 });
 
 test("removing a photo cancels its work, gives back its URL and moves on to the next", async () => {

@@ -1,13 +1,12 @@
 /** The quote pipeline with a fake fetch and fake photo work: the happy path and every failure path. */
-import { inquirySchema, type InquiryRequest } from "../api/contract";
+import { MEDIA_FILENAME_PATTERN, inquirySchema, type InquiryRequest } from "../api/schemas";
+import { isRetryable } from "../api/transport";
 import { UnreadablePhotoError, type PhotoWork } from "../photos/types";
 import { fromDraft, toDraft } from "../quote/draft";
 import type { QuoteText } from "../quote/form";
-import { MEDIA_FILENAME_PATTERN } from "../quote/filename";
 import { QuotePhotos } from "../quote/photos";
 import {
   createQuoteSender,
-  isRetryable,
   quoteDigest,
   SendState,
   sendQuote,
@@ -350,7 +349,7 @@ describe("upload failures: lost answers, a busy server, answers not worth retryi
   });
 
   test("retryable: no answer, timeouts, 429 and 5xx; not other 4xx", async () => {
-    const { ApiError } = await import("../api/contract");
+    const { ApiError } = await import("../api/transport");
     expect([0, 408, 429, 500, 503].map((s) => isRetryable(new ApiError(s, "")))).toEqual([
       true,
       true,

@@ -6,9 +6,9 @@
  * quote is still to go (offline), and the inquiry's key with the digest of the
  * quote it was made for. Pure conversions, so they are unit-tested.
  */
-import { IDEMPOTENCY_KEY_PATTERN } from "../api/contract";
-import { MEDIA_FILENAME_PATTERN } from "./filename";
-import type { QuoteText } from "./form";
+import { IDEMPOTENCY_KEY_PATTERN } from "../api/schemas";
+import { MEDIA_FILENAME_PATTERN } from "../api/schemas";
+import { asText, textOf, type QuoteText } from "./form";
 import type { DraftPhoto, QuotePhotos } from "./photos";
 import type { SendState } from "./pipeline";
 
@@ -37,34 +37,27 @@ export function toDraft(
   };
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
 /** A stored photo as the store takes it; a name we would not make is dropped (the photo gets a new one). */
 function photoBack(photo: DraftPhoto): DraftPhoto[] {
   const bytes = Object.prototype.toString.call(photo?.bytes) === "[object ArrayBuffer]"; // from any realm
   if (typeof photo?.key !== "string" || !bytes) return [];
   const { uploadName, ...rest } = photo;
   const named = typeof uploadName === "string" && MEDIA_FILENAME_PATTERN.test(uploadName);
-  return [{ ...rest, name: text(photo.name), type: text(photo.type), ...(named && { uploadName }) }];
+  return [{ ...rest, name: asText(photo.name), type: asText(photo.type), ...(named && { uploadName }) }];
 }
 
 /** The draft's parts back; anything malformed is dropped (a key the API would refuse, a photo without bytes). */
 export function fromDraft(draft: QuoteDraft) {
   const validKey = typeof draft.inquiryKey === "string" && IDEMPOTENCY_KEY_PATTERN.test(draft.inquiryKey);
   return {
-    text: {
-      regNumber: text(draft.regNumber),
-      email: text(draft.email),
-      phone: text(draft.phone),
-      message: text(draft.message),
-    },
+    text: textOf(draft),
     damages: (Array.isArray(draft.damages) ? draft.damages : [[]]).map((d) =>
       Array.isArray(d) ? d.flatMap(photoBack) : [],
     ),
     send: {
       pending: draft.pending === true,
       key: validKey ? draft.inquiryKey : undefined,
-      digest: (validKey && text(draft.inquiryDigest)) || undefined,
+      digest: (validKey && asText(draft.inquiryDigest)) || undefined,
     },
   };
 }

@@ -8,18 +8,15 @@
  * content/strings.json; the patterns are the API contract's, so a form that
  * passes here builds an inquiry the server takes.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)
-import { emailSchema, phoneSchema, type ImageRef, type InquiryRequest } from "../api/contract";
+import { emailSchema, phoneSchema, type InquiryRequest } from "../api/schemas";
+import type { Strings } from "../content/strings-schema";
 import { fill } from "../format";
+import type { Photo } from "./photos";
 
-/** One photo as the checks and the inquiry see it (./photos.ts holds the rest). */
-export interface QuoteImage {
-  key: string;
-  name: string;
-  /** where the admin host stored it, once it is uploaded */
-  stored?: ImageRef;
-}
+/** One photo as the checks and the inquiry see it. */
+export type QuoteImage = Pick<Photo, "key" | "name" | "stored">;
 
 /** The quote's text fields (the form library holds them). */
 export interface QuoteText {
@@ -33,18 +30,19 @@ export interface QuoteFormValues extends QuoteText {
   damages: readonly { photos: readonly QuoteImage[] }[];
 }
 
-export interface QuoteMessages {
-  regRequired: string;
-  emailRequired: string;
-  emailFormat: string;
-  phoneRequired: string;
-  phoneFormat: string;
-  damagesRequired: string;
-  /** with `{n}`: the damage's number */
-  imagesRequired: string;
-}
+/** The checks' messages (content/strings.json): the shared e-mail and phone ones and the quote's own. */
+export type QuoteMessages = Strings["fieldErrors"] & Strings["quoteForm"]["errors"];
 
-export const emptyText = (): QuoteText => ({ regNumber: "", email: "", phone: "", message: "" });
+/** The text fields as they stand: a field not on the page yet, or not text (a malformed draft), is empty. */
+export const textOf = (values: Partial<Record<keyof QuoteText, unknown>>): QuoteText => {
+  const { regNumber, email, phone, message } = values;
+  return { regNumber: asText(regNumber), email: asText(email), phone: asText(phone), message: asText(message) };
+};
+
+/** A value as text: a value that is not a string is empty. */
+export const asText = (value: unknown) => (typeof value === "string" ? value : "");
+
+export const emptyText = (): QuoteText => textOf({});
 
 /**
  * What is wrong with the form (the first thing only): one of the three text
@@ -59,36 +57,32 @@ export type QuoteProblem =
 function quoteFormSchema(m: QuoteMessages) {
   // `abort` stops a field at its first failed check, so "required" is never followed by "format"
   return z.object({
-    regNumber: z.string().trim().min(1, { error: m.regRequired, abort: true }),
+    regNumber: z.string().check(z.trim(), z.minLength(1, { error: m.regRequired, abort: true })),
     email: emailSchema({ required: m.emailRequired, format: m.emailFormat }),
     phone: phoneSchema({ required: m.phoneRequired, format: m.phoneFormat }),
     message: z.string(),
-    damages: z
-      .array(z.object({ photos: z.array(z.custom<QuoteImage>()) }))
-      .min(1, { error: m.damagesRequired, abort: true })
-      .superRefine((damages, ctx) => {
+    damages: z.array(z.object({ photos: z.array(z.custom<QuoteImage>()) })).check(
+      z.minLength(1, { error: m.damagesRequired, abort: true }),
+      z.superRefine((damages, ctx) => {
         damages.forEach((damage, i) => {
           if (damage.photos.length === 0) {
             ctx.addIssue({ code: "custom", path: [i, "photos"], message: fill(m.imagesRequired, { n: i + 1 }) });
           }
         });
       }),
+    ),
   });
 }
 
-const ORDER = ["regNumber", "email", "phone", "damages"];
-
-/** The first failed check in the order above, or undefined when the form may be sent. */
+/**
+ * The first failed check, or undefined when the form may be sent. Zod reports a
+ * form's issues in the order of its fields and a damage's in the order of the
+ * damages, which is the order above.
+ */
 export function firstProblem(values: QuoteFormValues, messages: QuoteMessages): QuoteProblem | undefined {
   const result = quoteFormSchema(messages).safeParse(values);
   if (result.success) return undefined;
-  const rank = (path: PropertyKey[]) => [ORDER.indexOf(String(path[0])), path.length > 1 ? Number(path[1]) : -1];
-  const [first] = [...result.error.issues].sort((a, b) => {
-    const [ra, ia] = rank(a.path);
-    const [rb, ib] = rank(b.path);
-    return ra! - rb! || ia! - ib!;
-  });
-  const { path, message } = first!;
+  const { path, message } = result.error.issues[0]!;
   if (path[0] !== "damages") return { kind: "field", field: path[0] as "regNumber" | "email" | "phone", message };
   if (path.length > 1) return { kind: "images", damage: Number(path[1]), message };
   return { kind: "damages", message };
@@ -96,8 +90,6 @@ export function firstProblem(values: QuoteFormValues, messages: QuoteMessages): 
 
 /** Upper case: Norwegian registration numbers are written in capitals, and the field shows them so as they are typed. */
 export const normaliseRegNumber = (value: string) => value.toUpperCase();
-
-export type { ImageRef };
 
 /**
  * The inquiry body: one damage request per damage, each image as uploaded.

@@ -1,7 +1,7 @@
 /**
  * Every photo of the quote, in one place, free of any framework: the damages
  * and, per photo, the file as chosen, its preview URL, its preparation (the
- * photo work: a metadata-free JPEG made as soon as it is chosen, one photo at
+ * photo work: a metadata-free JPEG made as soon as it is chosen, two photos at
  * a time), the check's note, its upload (the name chosen once, the stored
  * ref), its progress while a send runs, and what the draft keeps of it. The
  * form renders `getSnapshot()` (through useSyncExternalStore) and calls the
@@ -14,9 +14,8 @@
  * Preparation that fails otherwise (the photo work could not load) is tried
  * again when the copy is asked for.
  */
-import { FIELD_LIMITS, type ImageRef } from "../api/contract";
+import { FIELD_LIMITS, imageTypeByMime, imageTypeByName, type ImageRef } from "../api/schemas";
 import type { PhotoWork } from "../photos/types";
-import { pickImages, type ImagePick } from "./image-file";
 import type { ImageProgress } from "./pipeline";
 
 export type PhotoStage = "waiting" | "preparing" | "ready" | "unreadable" | "failed";
@@ -70,6 +69,44 @@ export interface PhotoDeps {
   revokeUrl?: (url: string) => void;
 }
 
+/**
+ * The file as an image, or undefined: the contract's image types (IMAGE_TYPES,
+ * which the picker's `accept` and the server use too; no SVG), by the browser's
+ * type or, when it gives none (some phones hand over HEIC photos so), by the
+ * name's extension (the file then gets that type).
+ */
+export function asImage(file: File): File | undefined {
+  if (imageTypeByMime(file.type)) return file;
+  const type = imageTypeByName(file.name)?.mime;
+  if (!type || file.type) return undefined;
+  return new File([file], file.name, { type, lastModified: file.lastModified });
+}
+
+export interface ImagePick {
+  /** the images to add, at most as many as there is room for */
+  images: File[];
+  /** the names of the files that are not images */
+  rejected: string[];
+  /** true when some images were left out because the damage is full */
+  tooMany: boolean;
+}
+
+/** Sorts chosen files for a damage that already holds `current` images (at most FIELD_LIMITS.imagesPerDamage). */
+export function pickImages(files: readonly File[], current: number): ImagePick {
+  const images: File[] = [];
+  const rejected: string[] = [];
+  for (const file of files) {
+    const image = asImage(file);
+    if (image) images.push(image);
+    else rejected.push(file.name);
+  }
+  const room = Math.max(0, FIELD_LIMITS.imagesPerDamage - current);
+  return { images: images.slice(0, room), rejected, tooMany: images.length > room };
+}
+
+/** how many photos are prepared at once */
+const PREPARED_AT_ONCE = 2;
+
 let counter = 0;
 const newId = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -78,7 +115,7 @@ export class QuotePhotos {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<() => void>();
   private snapshot: readonly Damage[] = [{ id: this.damages[0]!.id, photos: [] }];
-  private running = false;
+  private preparing = 0;
   private readonly loadWork: PhotoDeps["loadWork"];
   private readonly createUrl: NonNullable<PhotoDeps["createUrl"]>;
   private readonly revokeUrl: NonNullable<PhotoDeps["revokeUrl"]>;
@@ -127,13 +164,21 @@ export class QuotePhotos {
     settle(entry);
   }
 
-  /** one photo at a time, in the order chosen, so a phone stays responsive */
-  private async pump() {
-    if (this.running) return;
-    this.running = true;
-    const next = () => [...this.entries.values()].find((entry) => entry.photo.stage === "waiting");
-    for (let entry = next(); entry; entry = next()) await this.prepare(entry);
-    this.running = false;
+  /**
+   * Two photos at a time, in the order chosen: each in a worker of its own, so a
+   * second photo's check does not wait for the first one's whole preparation,
+   * and no more, so a phone keeps its memory and stays responsive.
+   */
+  private pump() {
+    for (const entry of this.entries.values()) {
+      if (this.preparing >= PREPARED_AT_ONCE) return;
+      if (entry.photo.stage !== "waiting") continue;
+      this.preparing++;
+      void this.prepare(entry).finally(() => {
+        this.preparing--;
+        this.pump();
+      });
+    }
   }
 
   private newEntry(file: File): Entry {
@@ -180,7 +225,7 @@ export class QuotePhotos {
     const { images, ...left } = pickImages(files, damage?.keys.length ?? FIELD_LIMITS.imagesPerDamage);
     damage?.keys.push(...images.map((file) => this.newEntry(file).photo.key));
     this.emit();
-    void this.pump();
+    this.pump();
     return left;
   }
 
@@ -193,7 +238,7 @@ export class QuotePhotos {
     damage.keys = damage.keys.map((k) => (k === key ? photo.key : k));
     this.drop(key);
     this.emit();
-    void this.pump();
+    this.pump();
     return left;
   }
 
@@ -217,7 +262,7 @@ export class QuotePhotos {
     if (entry.photo.stage === "ready") return Promise.resolve(copyBlob(entry));
     if (entry.photo.stage === "failed") {
       entry.photo = { ...entry.photo, stage: "waiting" };
-      void this.pump();
+      this.pump();
     }
     return new Promise((resolve) => entry.waiters.push(resolve));
   }

@@ -22,39 +22,36 @@
  * since gets a new key, so the corrected quote is stored too. A 422 (the key
  * was used for another body) gets a new key and is sent once more.
  */
+import type { ImageRef } from "../api/schemas";
 import {
-  ApiError,
-  findMedia,
+  DEFAULT_RETRY_DELAYS_MS,
+  lostAnswer,
+  mediaFilename,
   newIdempotencyKey,
   sendInquiry,
+  statusOf,
+  storedAlready,
   uploadMedia,
+  withRetries,
   type Fetch,
-  type ImageRef,
-} from "../api/contract";
-import { mediaFilename } from "./filename";
+  type RetryOptions,
+  type UploadProgress,
+} from "../api/transport";
 import { buildInquiry, type QuoteText } from "./form";
 import type { Photo, QuotePhotos } from "./photos";
 
 /** What a send reads and writes of the quote's photos. */
 export type SendPhotos = Pick<QuotePhotos, "getSnapshot" | "prepared" | "update">;
 
-/** Bytes of one upload sent so far, of how many. */
-export type UploadProgress = (loaded: number, total: number) => void;
-
-export interface PipelineDeps {
+export interface PipelineDeps extends RetryOptions {
   fetch: Fetch;
   userId: string;
   /** a fetch for one upload that reports its bytes as they are sent; without it, `fetch` */
   uploadFetch?: (onProgress: UploadProgress) => Fetch;
   /** how many uploads run at once (2) */
   concurrency?: number;
-  /** waits before the 2nd, 3rd, … attempt of a call */
-  retryDelaysMs?: number[];
-  /** a call that takes longer than this is given up (and tried again) */
-  timeoutMs?: number;
-  sleep?: (ms: number) => Promise<void>;
+  /** stands in for the upload names' random source (mediaFilename), for fixed names in tests */
   random?: () => number;
-  now?: () => number;
 }
 
 export type ImageStage = "waiting" | "compressing" | "uploading" | "retrying" | "done" | "failed";
@@ -75,23 +72,12 @@ export type PipelineResult =
   | { ok: false; reason: "upload"; damageIndex: number; image: Photo; status: number }
   | { ok: false; reason: "inquiry"; status: number };
 
-/** A short, stable digest of a text (53-bit FNV-style mix): tells one quote's body from another's. */
-export function digest(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
-
-/** The quote as its inquiry will say it: its text and which photos stand in which damage. */
+/**
+ * The quote as its inquiry will say it, as a text that tells one quote from
+ * another: its text fields and which photos stand in which damage.
+ */
 export const quoteDigest = (text: QuoteText, photos: Pick<QuotePhotos, "getSnapshot">) =>
-  digest(JSON.stringify([text, photos.getSnapshot().map((d) => d.photos.map((p) => p.key))]));
+  JSON.stringify([text, photos.getSnapshot().map((d) => d.photos.map((p) => p.key))]);
 
 /**
  * What a quote keeps from its Send until it has gone (and with the draft
@@ -118,62 +104,6 @@ export class SendState {
   /** A quote that has gone, or a new one: not pending, no key. */
   clear(): void {
     this.set({ pending: false, key: undefined, digest: undefined });
-  }
-}
-
-const DEFAULT_RETRY_DELAYS_MS = [800, 2400];
-const DEFAULT_TIMEOUT_MS = 60_000;
-
-/** Worth trying again: no answer, a timeout, rate limiting or a server error. A 4xx will say the same again. */
-export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
-}
-
-/** No answer came at all: the server may have stored the upload before the connection was lost. */
-const lostAnswer = (error: unknown) => !(error instanceof ApiError) || error.status === 0;
-const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs `call` (with a signal that aborts after the time limit) until it
- * succeeds, fails with an answer not worth retrying, or has had every attempt;
- * `onRetry` hears each new attempt before its wait.
- */
-async function withRetries<T>(
-  deps: PipelineDeps,
-  call: (signal: AbortSignal) => Promise<T>,
-  onRetry: (attempt: number) => void = () => {},
-): Promise<T> {
-  const delays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= delays.length + 1; attempt++) {
-    if (attempt > 1) {
-      onRetry(attempt);
-      const asked = lastError instanceof ApiError ? (lastError.retryAfterMs ?? 0) : 0;
-      await (deps.sleep ?? defaultSleep)(Math.max(delays[attempt - 2]!, asked));
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error("timeout")), deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    try {
-      return await call(controller.signal);
-    } catch (error) {
-      lastError = error instanceof ApiError ? error : new ApiError(0, String(error));
-      if (!isRetryable(lastError)) break;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-  throw lastError;
-}
-
-/** The upload stored under `filename`; undefined when there is none or the admin host will not say (a 4xx). */
-async function storedAlready(filename: string, deps: PipelineDeps, signal: AbortSignal) {
-  try {
-    return await findMedia(filename, deps.fetch, signal);
-  } catch (error) {
-    if (isRetryable(error)) throw error;
-    return undefined;
   }
 }
 
@@ -221,7 +151,7 @@ async function sendPhoto(photo: Photo, damageIndex: number, run: SendRun): Promi
   await gate.wait();
   if (stop.failure) return undefined; // another photo failed for good: this one is not sent
   const named = photo.uploadName;
-  const filename = named ?? mediaFilename({ name: "", type: blob.type }, { random: deps.random, now: deps.now });
+  const filename = named ?? mediaFilename({ name: "", type: blob.type }, { random: deps.random });
   if (!named) photos.update(photo.key, { uploadName: filename });
   let mayBeStored = named !== undefined;
   let retrying = false;
@@ -230,7 +160,7 @@ async function sendPhoto(photo: Photo, damageIndex: number, run: SendRun): Promi
     const ref = await withRetries(
       deps,
       async (signal) => {
-        const found = mayBeStored ? await storedAlready(filename, deps, signal) : undefined;
+        const found = mayBeStored ? await storedAlready(filename, deps.fetch, signal) : undefined;
         if (found) return found;
         report(photo.key, { stage: "uploading", loaded: 0, total: blob.size });
         const fetchImpl = deps.uploadFetch?.(onBytes) ?? deps.fetch;

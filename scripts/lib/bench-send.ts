@@ -23,7 +23,7 @@ import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Locator, type Page, type Request as BrowserRequest } from "@playwright/test";
-import { INQUIRY_PATH, MEDIA_PATH } from "../../lib/api/contract";
+import { INQUIRY_PATH, MEDIA_PATH } from "../../lib/api/schemas";
 import { getStrings } from "../../lib/content";
 import { THANKS_PATH } from "../../lib/routes";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";

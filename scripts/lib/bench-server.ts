@@ -15,7 +15,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { EMAIL_PATTERN, MAX_UPLOAD_BYTES } from "../../lib/api/contract";
+import { EMAIL_PATTERN, MAX_UPLOAD_BYTES } from "../../lib/api/schemas";
 import { uploadRequest } from "../../server/__tests__/helpers/harness";
 
 const child = path.join(process.cwd(), "server", "__tests__", "helpers", "child-server.ts");

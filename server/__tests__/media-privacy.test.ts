@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
-import { MAX_IMAGE_PIXELS, mediaResponseSchema } from "../../lib/api/contract";
+import { MAX_IMAGE_PIXELS, mediaResponseSchema } from "../../lib/api/schemas";
 import { jpeg, shareableBase, startServer, type Harness } from "./helpers/harness";
 
 let h: Harness;

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type http from "node:http";
 import sharp from "sharp";
-import { MAX_UPLOAD_BYTES, inquirySchema, mediaResponseSchema, type InquiryRequest } from "../../lib/api/contract";
+import { MAX_UPLOAD_BYTES, inquirySchema, mediaResponseSchema, type InquiryRequest } from "../../lib/api/schemas";
 import { keyedRecordName } from "../api/inquiry";
 import { createPreviewServer } from "../preview-server";
 import { rawRequest, shareableBase, siteRoot } from "./helpers/harness";

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import fs from "node:fs";
 import path from "node:path";
-import { mediaResponseSchema } from "../../lib/api/contract";
+import { mediaResponseSchema } from "../../lib/api/schemas";
 import { isTempName } from "../api/store";
 import {
   filesIn,

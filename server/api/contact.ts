@@ -1,6 +1,6 @@
 /** POST /api/contact: the booking form. Stored durably as .data/contact/<id>.json before the 200. */
 import type http from "node:http";
-import { contactSchema } from "../../lib/api/contract";
+import { contactSchema } from "../../lib/api/schemas";
 import type { ApiContext } from "./context";
 import { readJson, sendJson, validate } from "./http";
 import { writeRecord } from "./store";

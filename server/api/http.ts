@@ -1,7 +1,7 @@
 /** Small HTTP helpers for the preview server's API handlers. */
 import type http from "node:http";
-import type { z } from "zod";
-import { IMAGE_TYPES } from "../../lib/api/contract";
+import { z } from "zod";
+import { IMAGE_TYPES } from "../../lib/api/schemas";
 import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 
 export class HttpError extends Error {
@@ -100,8 +100,8 @@ export async function readJson(req: http.IncomingMessage, limit = 256 * 1024): P
 }
 
 /** Parses with a zod schema; a failure is a 400 naming each field at fault. */
-export function validate<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
-  const result = schema.safeParse(data);
+export function validate<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = z.safeParse(schema, data);
   if (!result.success) {
     const problems = result.error.issues.slice(0, 10).map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
     throw new HttpError(400, `Ugyldig forespørsel – ${problems.join("; ")}`);

@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
-import { MAX_IMAGE_PIXELS, imageTypeByFormat } from "../../lib/api/contract";
+import { MAX_IMAGE_PIXELS, imageTypeByFormat } from "../../lib/api/schemas";
 import { HttpError } from "./http";
 import { tempPath } from "./store";
 

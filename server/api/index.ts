@@ -6,7 +6,7 @@
  * to the static server.
  */
 import type http from "node:http";
-import { CONTACT_PATH, INQUIRY_PATH, MEDIA_FILE_PATH, MEDIA_PATH } from "../../lib/api/contract";
+import { CONTACT_PATH, INQUIRY_PATH, MEDIA_FILE_PATH, MEDIA_PATH } from "../../lib/api/schemas";
 import { handleContact } from "./contact";
 import type { ApiContext } from "./context";
 import { HttpError } from "./http";

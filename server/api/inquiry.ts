@@ -16,12 +16,7 @@
 import crypto from "node:crypto";
 import type http from "node:http";
 import stableStringify from "fast-json-stable-stringify";
-import {
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  inquirySchema,
-  type InquiryRequest,
-} from "../../lib/api/contract";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, inquirySchema, type InquiryRequest } from "../../lib/api/schemas";
 import type { ApiContext } from "./context";
 import { HttpError, readJson, sendJson, validate } from "./http";
 import { isStored } from "./media";

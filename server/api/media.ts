@@ -27,7 +27,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import serveHandler from "serve-handler";
-import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, SHAREABLE_MEDIA_NAME, type MediaResponse } from "../../lib/api/contract";
+import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, SHAREABLE_MEDIA_NAME, type MediaResponse } from "../../lib/api/schemas";
 import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 import { clientSignal } from "../request";
 import type { ApiContext } from "./context";

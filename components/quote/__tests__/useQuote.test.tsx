@@ -8,7 +8,7 @@
 import "fake-indexeddb/auto";
 import v8 from "node:v8";
 import { act, configure, renderHook, waitFor } from "@testing-library/react";
-import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/contract";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/schemas";
 import { getStrings } from "@/lib/content";
 import { draftStore } from "@/lib/drafts/store";
 import type { PhotoWork } from "@/lib/photos/types";

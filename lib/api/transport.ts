@@ -1,0 +1,330 @@
+/**
+ * The HTTP transport of the three calls (./schemas.ts says what they carry):
+ * their URLs, typed `fetch` wrappers that check a request against its schema
+ * before it leaves and an answer before it is used, uploads that report their
+ * progress (over XMLHttpRequest), the names uploads go under, idempotency
+ * keys, and trying a call again. Browser code; the preview server uses the
+ * schemas only.
+ */
+import { config } from "../config";
+import {
+  CONTACT_PATH,
+  IDEMPOTENCY_HEADER,
+  INQUIRY_PATH,
+  MEDIA_NAME_RANDOM_BYTES,
+  MEDIA_PATH,
+  MEDIA_QUERY,
+  contactSchema,
+  imageTypeByMime,
+  inquirySchema,
+  mediaFindSchema,
+  mediaResponseSchema,
+  type ContactRequest,
+  type ImageRef,
+  type InquiryRequest,
+} from "./schemas";
+
+export const endpoints = {
+  media: () => `${config.adminUrl}${MEDIA_PATH}?${MEDIA_QUERY}`,
+  /** Payload's find: the upload stored under `filename`, if any */
+  mediaByFilename: (filename: string) =>
+    `${config.adminUrl}${MEDIA_PATH}?${new URLSearchParams({ "where[filename][equals]": filename, depth: "0", limit: "1" })}`,
+  inquiry: () => `${config.apiUrl}${INQUIRY_PATH}`,
+  contact: () => `${config.adminUrl}${CONTACT_PATH}`,
+  /** where a stored media url (a path on the admin host) is fetched from */
+  mediaOrigin: () => config.adminUrl || (typeof window !== "undefined" ? window.location.origin : ""),
+};
+
+/** The origins an inquiry's image urls may name, seen from the browser: the admin host's. */
+const browserMediaOrigins = () =>
+  URL.canParse(endpoints.mediaOrigin()) ? [new URL(endpoints.mediaOrigin()).origin] : [];
+
+/**
+ * A call that got an answer other than ok, or no answer at all (status 0).
+ * `retryAfterMs` is the server's own `Retry-After` (a busy 503, a 429), when it sent one.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** `Retry-After` in milliseconds (seconds or an HTTP date), capped at a minute; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d{1,6}$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - now;
+  return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), 60_000) : undefined;
+}
+
+const errorFor = (response: Response, message: string) =>
+  new ApiError(response.status, message, retryAfterMs(response.headers.get("Retry-After")));
+
+export type Fetch = typeof fetch;
+
+async function call(fetchImpl: Fetch, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetchImpl(url, init);
+  } catch (error) {
+    throw new ApiError(0, `Ingen forbindelse (${(error as Error).message})`);
+  }
+}
+
+async function postJson(
+  fetchImpl: Fetch,
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const response = await call(fetchImpl, url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw errorFor(response, `${url} svarte ${response.status}`);
+  return response;
+}
+
+/**
+ * POST /inquiry. The body is checked against the schema before it leaves the
+ * browser; `idempotencyKey`, when given, goes as the IDEMPOTENCY_HEADER.
+ */
+export async function sendInquiry(
+  body: InquiryRequest,
+  fetchImpl: Fetch = fetch,
+  signal?: AbortSignal,
+  idempotencyKey?: string,
+): Promise<void> {
+  const headers: Record<string, string> = idempotencyKey === undefined ? {} : { [IDEMPOTENCY_HEADER]: idempotencyKey };
+  await postJson(fetchImpl, endpoints.inquiry(), inquirySchema(browserMediaOrigins()).parse(body), signal, headers);
+}
+
+/** POST /api/contact. */
+export async function sendContact(body: ContactRequest, fetchImpl: Fetch = fetch, signal?: AbortSignal): Promise<void> {
+  await postJson(fetchImpl, endpoints.contact(), contactSchema.parse(body), signal);
+}
+
+/** Bytes of one upload sent so far, of how many. */
+export type UploadProgress = (loaded: number, total: number) => void;
+
+/** The headers of an XMLHttpRequest's answer, as a Headers. */
+function xhrHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * A `fetch` over XMLHttpRequest, for uploads: fetch reports nothing while a
+ * body is sent, XMLHttpRequest's `upload.onprogress` does. It takes what
+ * uploadMedia gives it (method, headers, a FormData body, a signal) and
+ * answers a Response; no answer at all rejects (a network error), an abort
+ * rejects with the signal's reason. `XHR` is injectable for tests.
+ */
+export function xhrFetch(onProgress: UploadProgress, XHR: typeof XMLHttpRequest = XMLHttpRequest): Fetch {
+  const send = (input: RequestInfo | URL, init: RequestInit = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const { signal } = init;
+      if (signal?.aborted) return reject(signal.reason);
+      const xhr = new XHR();
+      xhr.open(init.method ?? "GET", String(input));
+      new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded, event.total);
+      xhr.onload = () => {
+        if (xhr.status < 200) return reject(new TypeError("Ingen gyldig statuskode"));
+        const body = xhr.status === 204 || xhr.status === 205 || xhr.status === 304 ? null : xhr.responseText;
+        resolve(new Response(body, { status: xhr.status, headers: xhrHeaders(xhr.getAllResponseHeaders()) }));
+      };
+      xhr.onerror = () => reject(new TypeError("Nettverksfeil"));
+      xhr.ontimeout = xhr.onerror;
+      xhr.onabort = () => reject(signal?.reason ?? new DOMException("Avbrutt", "AbortError"));
+      signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
+  return send as Fetch;
+}
+
+/** A stored upload as the inquiry names it: its url made absolute on the admin host. */
+const toImageRef = (doc: { filename: string; url: string }): ImageRef => ({
+  filename: doc.filename,
+  url: new URL(doc.url, endpoints.mediaOrigin()).toString(),
+});
+
+/** POST /api/media with one file; answers the stored image as the inquiry wants it. */
+export async function uploadMedia(
+  file: Blob,
+  filename: string,
+  fetchImpl: Fetch = fetch,
+  signal?: AbortSignal,
+): Promise<ImageRef> {
+  const form = new FormData();
+  form.append("_payload", "{}");
+  form.append("file", file, filename);
+  const response = await call(fetchImpl, endpoints.media(), { method: "POST", body: form, signal });
+  if (!response.ok) throw errorFor(response, `Opplastingen svarte ${response.status}`);
+  const parsed = mediaResponseSchema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError(response.status, "Opplastingen ga et svar uten filnavn og adresse");
+  return toImageRef(parsed.data.doc);
+}
+
+/**
+ * The upload stored under `filename`, or undefined when there is none. Asked
+ * before an upload whose answer never came is sent again: the admin host
+ * stores every upload it gets, so the first one may already be there.
+ */
+export async function findMedia(
+  filename: string,
+  fetchImpl: Fetch = fetch,
+  signal?: AbortSignal,
+): Promise<ImageRef | undefined> {
+  const response = await call(fetchImpl, endpoints.mediaByFilename(filename), {
+    headers: { Accept: "application/json" },
+    signal,
+  });
+  if (!response.ok) throw errorFor(response, `Oppslaget svarte ${response.status}`);
+  const parsed = mediaFindSchema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError(response.status, "Oppslaget ga et svar uten docs");
+  const doc = parsed.data.docs.find((d) => d.filename === filename);
+  return doc && toImageRef(doc);
+}
+
+type KeySource = Partial<Pick<Crypto, "randomUUID" | "getRandomValues">>;
+
+/**
+ * A new idempotency key: a random UUID where the browser has `randomUUID`
+ * (only pages served over https or from localhost do), else 32 hex digits
+ * from `getRandomValues`, else from Math.random with the time in front. Every
+ * form matches IDEMPOTENCY_KEY_PATTERN.
+ */
+export function newIdempotencyKey(source: KeySource | undefined = globalThis.crypto): string {
+  if (typeof source?.randomUUID === "function") return source.randomUUID();
+  const bytes = new Uint8Array(16);
+  const hex = () => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (typeof source?.getRandomValues === "function") {
+    source.getRandomValues(bytes);
+    return hex();
+  }
+  bytes.forEach((_, i) => (bytes[i] = Math.floor(Math.random() * 256)));
+  return `${Date.now().toString(36)}-${hex()}`;
+}
+
+/** How a call is tried again (tests give their own waits and clock). */
+export interface RetryOptions {
+  /** waits before the 2nd, 3rd, … attempt of a call */
+  retryDelaysMs?: number[];
+  /** a call that takes longer than this is given up (and tried again) */
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export const DEFAULT_RETRY_DELAYS_MS = [800, 2400];
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Worth trying again: no answer, a timeout, rate limiting or a server error. A 4xx will say the same again. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/** No answer came at all: the server may have stored the upload before the connection was lost. */
+export const lostAnswer = (error: unknown) => !(error instanceof ApiError) || error.status === 0;
+export const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `call` (with a signal that aborts after the time limit) until it
+ * succeeds, fails with an answer not worth retrying, or has had every attempt;
+ * `onRetry` hears each new attempt before its wait.
+ */
+export async function withRetries<T>(
+  deps: RetryOptions,
+  call: (signal: AbortSignal) => Promise<T>,
+  onRetry: (attempt: number) => void = () => {},
+): Promise<T> {
+  const delays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= delays.length + 1; attempt++) {
+    if (attempt > 1) {
+      onRetry(attempt);
+      const asked = lastError instanceof ApiError ? (lastError.retryAfterMs ?? 0) : 0;
+      await (deps.sleep ?? defaultSleep)(Math.max(delays[attempt - 2]!, asked));
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error("timeout")), deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    try {
+      return await call(controller.signal);
+    } catch (error) {
+      lastError = error instanceof ApiError ? error : new ApiError(0, String(error));
+      if (!isRetryable(lastError)) break;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  throw lastError;
+}
+
+/** The upload stored under `filename`; undefined when there is none or the admin host will not say (a 4xx). */
+export async function storedAlready(filename: string, fetchImpl: Fetch, signal: AbortSignal) {
+  try {
+    return await findMedia(filename, fetchImpl, signal);
+  } catch (error) {
+    if (isRetryable(error)) throw error;
+    return undefined;
+  }
+}
+
+/**
+ * The name an image is uploaded under: `img_` + 128 random bits from
+ * `crypto.getRandomValues` as 32 hex digits + the original extension, e.g.
+ * `img_3f9c0a…e1.jpg` (MEDIA_FILENAME_PATTERN). Unique without asking the
+ * admin host, and unguessable: the name is what lets the workshop's admin host
+ * hand that one photo to whoever knows it, and nobody can list the names
+ * (README, "Connecting the workshop's Payload CMS").
+ */
+/** `.jpg` from `Bilde 1.JPG`; from the MIME type when the name has none (or a strange one). */
+export function originalExtension(name: string, type = ""): string {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(name);
+  if (match) return `.${match[1]!.toLowerCase()}`;
+  return imageTypeByMime(type)?.extensions[0] ?? "";
+}
+
+/** Fills `bytes` with random values, as `crypto.getRandomValues` does. */
+export type RandomBytes = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array;
+
+const cryptoBytes: RandomBytes = (bytes) => globalThis.crypto.getRandomValues(bytes);
+
+/** MEDIA_NAME_RANDOM_BYTES random bytes as lowercase hex. */
+export function randomHex(randomBytes: RandomBytes = cryptoBytes): string {
+  const bytes = new Uint8Array(MEDIA_NAME_RANDOM_BYTES);
+  randomBytes(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+interface NameSources {
+  /** stands in for the random source byte by byte (`Math.floor(random() * 256)`), for tests that want a fixed name */
+  random?: () => number;
+  randomBytes?: RandomBytes;
+}
+
+/** The upload name for `original`; its random bytes come from `crypto.getRandomValues` unless a test gives a source. */
+export function mediaFilename(
+  original: { name: string; type?: string },
+  { random, randomBytes = cryptoBytes }: NameSources = {},
+): string {
+  const source: RandomBytes = random
+    ? (bytes) => {
+        for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
+        return bytes;
+      }
+    : randomBytes;
+  return `img_${randomHex(source)}${originalExtension(original.name, original.type)}`;
+}
