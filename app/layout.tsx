@@ -12,6 +12,7 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { config } from "@/lib/config";
 import { getSite, getStrings } from "@/lib/content";
 import { telHref } from "@/lib/format";
+import { pick } from "@/lib/pick";
 import { businessJsonLd, siteOrigin, websiteJsonLd } from "@/lib/seo";
 import { themeColor } from "@/lib/theme";
 import { inter } from "./fonts";
@@ -51,7 +52,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <a href="#main" className={styles.skipLink}>
             {strings.skipLink}
           </a>
-          <ConsentBanner strings={strings.consent} privacyHref={PRIVACY_PATH} />
+          <ConsentBanner
+            strings={pick(strings.consent, ["bannerHeading", "bannerText", "privacyLink", "accept", "decline"])}
+            privacyHref={PRIVACY_PATH}
+          />
           <SiteHeader site={site} strings={strings} />
           <main id="main" tabIndex={-1} className={styles.main}>
             <ChunkFailureCatcher>{children}</ChunkFailureCatcher>

@@ -8,7 +8,7 @@ import styles from "./Consent.module.css";
 import { useConsent } from "./useConsent";
 
 interface Props {
-  strings: Strings["consent"];
+  strings: Pick<Strings["consent"], "bannerHeading" | "bannerText" | "privacyLink" | "accept" | "decline">;
   privacyHref: string;
 }
 

@@ -1,5 +1,6 @@
 import type { ReviewsContent } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
+import { pick } from "@/lib/pick";
 import { ReviewCard } from "./ReviewCard";
 import styles from "./ReviewsSection.module.css";
 import { ReviewSlider } from "./ReviewSlider";
@@ -35,7 +36,7 @@ export function ReviewsSection({
           slides={reviews.reviews.map((review) => (
             <ReviewCard key={review.id} review={review} strings={strings} />
           ))}
-          strings={strings}
+          strings={pick(strings, ["sliderLabel", "carousel", "slide", "slideLabel", "previous", "next", "dot"])}
         />
       </div>
     </section>
