@@ -20,9 +20,9 @@ export default function ProjectsPage() {
       <PageIntro title={page.heading} lead={page.lead} />
       <div className="container page-body">
         <ul className={`plain-list ${styles.grid}`}>
-          {getProjects().map((project) => (
+          {getProjects().map((project, i) => (
             <li key={project.slug}>
-              <ProjectTile project={project} linkLabel={page.tileLink} />
+              <ProjectTile project={project} linkLabel={page.tileLink} priority={i === 0} />
             </li>
           ))}
         </ul>

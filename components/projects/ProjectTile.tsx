@@ -4,8 +4,19 @@ import type { Project } from "@/lib/content/schemas";
 import styles from "./ProjectTile.module.css";
 import { projectPath } from "@/lib/routes";
 
-/** A project in the grid: the after photo, the car and the job; the whole tile links to the project page. */
-export function ProjectTile({ project, linkLabel }: { project: Project; linkLabel: string }) {
+/**
+ * A project in the grid: the after photo, the car and the job; the whole tile links to the project page.
+ * `priority` for the first tile, whose photo is the page's largest paint; the others load lazily.
+ */
+export function ProjectTile({
+  project,
+  linkLabel,
+  priority = false,
+}: {
+  project: Project;
+  linkLabel: string;
+  priority?: boolean;
+}) {
   return (
     <LinkCard
       as="article"
@@ -14,6 +25,7 @@ export function ProjectTile({ project, linkLabel }: { project: Project; linkLabe
           image={project.after}
           sizes="(min-width: 1100px) 580px, (min-width: 700px) 50vw, 100vw"
           className={styles.image}
+          priority={priority}
         />
       }
       kicker={<p className="eyebrow">{project.service}</p>}
