@@ -2,14 +2,15 @@ import type { DetailingPage, ServicesContent } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { buildCatalog } from "@/lib/calculator/state";
 import { resolveImage } from "@/lib/images";
-import { CalculatorClient, type ServiceDetails, type SizeOption } from "./CalculatorClient";
+import type { ServiceDetails, SizeOption } from "./CalculatorClient";
+import { CalculatorIsland } from "./CalculatorIsland";
 import { CALCULATOR_ID } from "@/lib/routes";
 import { Section } from "@/components/ui/Section";
 
 /**
  * The price calculator section (server part): builds the catalog from content
  * and resolves the size images at build time, then hands plain data to the
- * interactive client part.
+ * interactive client part, whose code loads once the page is idle (CalculatorIsland).
  */
 export function Calculator({
   section,
@@ -31,7 +32,7 @@ export function Calculator({
   );
   return (
     <Section name="calculator" heading={section.heading} lead={section.lead} id={CALCULATOR_ID}>
-      <CalculatorClient catalog={catalog} sizes={sizes} details={details} strings={strings} />
+      <CalculatorIsland catalog={catalog} sizes={sizes} details={details} strings={strings} />
     </Section>
   );
 }
