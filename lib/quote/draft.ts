@@ -6,8 +6,7 @@
  * quote is still to go (offline), and the inquiry's key with the digest of the
  * quote it was made for. Pure conversions, so they are unit-tested.
  */
-import { IDEMPOTENCY_KEY_PATTERN } from "../api/schemas";
-import { MEDIA_FILENAME_PATTERN } from "../api/schemas";
+import { IDEMPOTENCY_KEY_PATTERN, MEDIA_FILENAME_PATTERN } from "../api/schemas";
 import { asText, textOf, type QuoteText } from "./form";
 import type { DraftPhoto, QuotePhotos } from "./photos";
 import type { SendState } from "./pipeline";
