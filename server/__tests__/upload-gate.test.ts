@@ -55,6 +55,17 @@ async function upload(h: Harness, name: string): Promise<number> {
   return response.status;
 }
 
+/** Resolves once the server holds `count` open connections (a client's hang-up reaches it asynchronously). */
+async function untilConnections(h: Harness, count: number) {
+  const open = () =>
+    new Promise<number>((resolve, reject) => h.server.getConnections((e, n) => (e ? reject(e) : resolve(n))));
+  const until = Date.now() + 5000;
+  while ((await open()) !== count) {
+    if (Date.now() > until) throw new Error(`the server still holds ${await open()} connections, not ${count}`);
+    await sleep(20);
+  }
+}
+
 const tempFiles = (h: Harness) => filesIn(h.dataDir).filter((f) => isTempName(path.basename(f)));
 
 test("4 slow clients and 8 abandoned queued ones: the slow ones are cut off at the deadline, the next upload is stored", async () => {
@@ -85,6 +96,7 @@ test("a queued client that gives up leaves the queue: the next upload waits its 
     await sleep(200);
     const big = uploadRequest(Buffer.concat([await jpeg(), Buffer.alloc(3 * 1024 * 1024, 1)]), "stor.jpg");
     await abandonedClient(h.port, big, 300);
+    await untilConnections(h, 1); // the server has seen the abandoned client go: only the slow one is left
     expect(await upload(h, "fersk.jpg")).toBe(201);
     expect(await slow.closed).toBe("");
   } finally {
