@@ -21,6 +21,9 @@ const OFFER = /^Du har et påbegynt pristilbud fra \d{1,2}\. [a-zæøå]+ \d{4}\
 const BOOKING_OFFER = /^Du har en påbegynt timebestilling fra \d{1,2}\. [a-zæøå]+ \d{4}\. Vil du fortsette\?/;
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+// Each test is a whole visit: photos prepared, reloads, a connection lost, retries waited out.
+// The default budget is for one step; these get three times it, as a shared machine's load stretches each step.
+test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(async () => {
   photo = await makePhotos("draft-fixtures");

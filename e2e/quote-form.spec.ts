@@ -18,6 +18,10 @@ import { createPreviewServer } from "../server/preview-server";
 import { PHOTO_WORKER_SCRIPT, workerBootstraps } from "./photo-worker";
 import { makeCheckPhotos, makePhotos } from "./photos";
 
+// Each test is a whole quote: photos prepared and uploaded, failures and retries waited out.
+// The default budget is for one step; these get three times it, as a shared machine's load stretches each step.
+test.describe.configure({ timeout: 90_000 });
+
 const site = getSite();
 const dataDir = process.env.E2E_DATA_DIR!;
 let photo: (name: string) => string = () => "";
