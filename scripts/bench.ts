@@ -21,6 +21,8 @@
  *                before the check (bench-photo-check-page.ts)
  *   send         the wait after Send on the quote form, 4 photos of 10 MB on slow 4G with the
  *                CPU slowed 4×, beside its floor: the bytes sent at the uplink's rate (bench-send.ts)
+ *   content      how long `npm run check:content` takes, on the real content and a broken copy
+ *                (bench-content.ts)
  * `npm run bench` runs them all on every route. Name sections and/or routes to
  * run fewer, e.g. `npm run bench -- / /kontakt` (pages and menu for those two),
  * `npm run bench -- menu`, `npm run bench -- clone`. `--runs=3` takes Lighthouse's
@@ -39,6 +41,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { isBuildCurrent } from "../lib/hosting/build-stamp";
 import { CHROMIUM_ARGS, ensureChromium } from "./lib/chromium";
 import { benchClone } from "./lib/bench-clone";
+import { benchContent } from "./lib/bench-content";
 import { benchEngines, printEngines } from "./lib/bench-engines";
 import { benchServer } from "./lib/bench-server";
 import { benchPhotoCheck } from "./lib/bench-photo-check";
@@ -59,7 +62,7 @@ import { benchPhotoButton } from "./lib/bench-photo-button";
 import { createPreviewServer } from "../server/preview-server";
 import { routes } from "../lib/hosting/route-table";
 
-const SECTIONS = ["pages", "menu", "photo", "engines", "clone", "server", "send", "photo-check"] as const;
+const SECTIONS = ["pages", "menu", "photo", "engines", "clone", "server", "send", "photo-check", "content"] as const;
 type Section = (typeof SECTIONS)[number];
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 3228);
 
@@ -120,6 +123,8 @@ async function main() {
   if (sections.has("clone")) printClone(await benchClone());
   // The preview server under a crowd runs in a process of its own.
   if (sections.has("server")) await benchServer();
+  // The content check needs neither the build nor a browser.
+  if (sections.has("content")) benchContent();
   // The photo check's own figures need only Chromium and the labelled set, not the built site.
   if (sections.has("photo-check")) await benchPhotoCheck();
   // The engines bench serves the test build (its /testbilder) on its own.
