@@ -17,8 +17,10 @@
  *   photo-check  the photo check on the labelled set (recall, false notes) and its time per
  *                photo in a worker in Chromium (bench-photo-check.ts); on the built
  *                /pristilbud, the longest main-thread task while 4 photos are checked and
- *                compressed, CPU slowed 4×, and the first-load JavaScript beside the commit
- *                before the check (bench-photo-check-page.ts)
+ *                compressed, CPU slowed 4×, the time from the pick to each note
+ *                (bench-photo-check-notes.ts), and the JavaScript the page fetches until
+ *                idle beside the commit before the check, with where the check's code
+ *                comes in (bench-photo-check-js.ts; bench-photo-check-page.ts)
  *   send         the wait after Send on the quote form, 4 photos of 10 MB on slow 4G with the
  *                CPU slowed 4×, beside its floor: the bytes sent at the uplink's rate (bench-send.ts)
  *   content      how long `npm run check:content` takes, on the real content and a broken copy

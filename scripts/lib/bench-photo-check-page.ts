@@ -5,23 +5,27 @@
  *   in the first damage's `Last opp bilder`, and a PerformanceObserver for
  *   `longtask`, registered before the pick, sees every task over 50 ms until all
  *   4 are ready; when there is one, a traced run names the code that ran in each;
- * - /pristilbud's first-load JavaScript (the pages section's rule,
- *   lib/hosting/export-inspect.ts) in the working tree and at the commit before
- *   the check's first code, built beside it (bench-baseline.ts), and which
- *   first-load script, if any, holds the check's code.
+ * - how long after the pick each note is shown (bench-photo-check-notes.ts);
+ * - the JavaScript the page fetches until idle in the working tree and at the
+ *   commit before the check's first code, built beside it (bench-baseline.ts),
+ *   and which scripts hold the check's code: among the page's script tags, those
+ *   fetched after them until idle, those the first pick fetches
+ *   (bench-photo-check-js.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser, type Locator, type Page } from "@playwright/test";
 import { getStrings } from "../../lib/content";
-import { fileForPath, firstLoadJsGzip, firstLoadScripts, htmlFor } from "../../lib/hosting/export-inspect";
+import { firstLoadScripts, htmlFor } from "../../lib/hosting/export-inspect";
 import { fill } from "../../lib/format";
 import { QUOTE_PATH } from "../../lib/routes";
 import { phoneContext, throttle, CPU_SLOWDOWN } from "../../lib/testing/slow-phone";
 import { startBaseline } from "./bench-baseline";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 import { makeBenchPhoto } from "./bench-photo";
+import { scriptsFetched, printScripts, withChromium } from "./bench-photo-check-js";
+import { benchNotes, printNotes } from "./bench-photo-check-notes";
 
 /** The commit before the photo check's first code (lib/photo-check): the quote page without it. */
 export const BEFORE_PHOTO_CHECK = "007cab8^";
@@ -54,7 +58,7 @@ async function photos(): Promise<string[]> {
 }
 
 /** The first damage's photo area, once the form's code runs (its buttons are enabled then). */
-async function openForm(page: Page, origin: string) {
+export async function openForm(page: Page, origin: string) {
   const { labels } = getStrings().quoteForm;
   await page.goto(`${origin}${QUOTE_PATH}`);
   const damage = page.getByRole("region", { name: fill(labels.damage, { n: 1 }) });
@@ -64,9 +68,20 @@ async function openForm(page: Page, origin: string) {
   return damage;
 }
 
+/** Waits until the damage shows `count` photos, each with its thumbnail, and none is waiting or being compressed. */
+export async function photosReady(damage: Locator, count: number) {
+  const { labels, progress } = getStrings().quoteForm;
+  const working = new RegExp(`^(${progress.waiting}|${progress.compressing.split("{percent}")[0]})`);
+  await damage
+    .getByRole("button", { name: labels.removeImage })
+    .nth(count - 1)
+    .waitFor({ timeout: GIVE_UP_MS });
+  await damage.getByText(working).first().waitFor({ state: "detached", timeout: GIVE_UP_MS });
+}
+
 /** Picks the photos and waits until each has its thumbnail and none is waiting or being compressed. */
 async function pickAndWait(page: Page, origin: string, files: string[]): Promise<{ readyMs: number }> {
-  const { labels, progress } = getStrings().quoteForm;
+  const { labels } = getStrings().quoteForm;
   const damage = await openForm(page, origin);
   await page.evaluate((threshold) => {
     const seen: { startMs: number; durationMs: number }[] = [];
@@ -78,12 +93,7 @@ async function pickAndWait(page: Page, origin: string, files: string[]): Promise
   }, LONG_TASK_MS);
   const started = Date.now();
   await damage.getByLabel(labels.pickImages).setInputFiles(files);
-  const working = new RegExp(`^(${progress.waiting}|${progress.compressing.split("{percent}")[0]})`);
-  await damage
-    .getByRole("button", { name: labels.removeImage })
-    .nth(PHOTOS - 1)
-    .waitFor({ timeout: GIVE_UP_MS });
-  await damage.getByText(working).first().waitFor({ state: "detached", timeout: GIVE_UP_MS });
+  await photosReady(damage, PHOTOS);
   return { readyMs: Date.now() - started };
 }
 
@@ -177,30 +187,21 @@ function printMainThread({ runs, named }: Awaited<ReturnType<typeof benchMainThr
   for (const line of named) console.log(`    in a traced run, ${line}`);
 }
 
-/** Names only the check's code holds (minified code keeps property names): its thresholds. */
-const CHECK_CODE = ["minSharpness", "minBrightness"];
-
 /**
- * /pristilbud's first-load JavaScript (its script tags, as the pages section
- * counts them) before the photo check and in the working tree, and which of the
- * working tree's first-load scripts hold the check's code.
+ * The JavaScript the quote page fetches until idle, before the photo check (the
+ * baseline, built beside the working tree) and in the working tree, and where
+ * the check's code comes in (bench-photo-check-js.ts).
  */
-async function printFirstLoad(outDir: string, baselinePort: number) {
+async function printPageScripts(origin: string, outDir: string, baselinePort: number, photo: string) {
   const baseline = await startBaseline(process.cwd(), BEFORE_PHOTO_CHECK, baselinePort);
   try {
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    const before = firstLoadJsGzip(QUOTE_PATH, baseline.outDir);
-    const now = firstLoadJsGzip(QUOTE_PATH, outDir);
-    console.log(
-      `  ${QUOTE_PATH}'s first-load JavaScript (gzip of its script tags; goal: +0 KB from the check): ${BEFORE_PHOTO_CHECK} (${baseline.commit.slice(0, 7)}) ${kb(before)} → working tree ${kb(now)}, ${now >= before ? "+" : "−"}${kb(Math.abs(now - before))}`,
-    );
-    const holding = firstLoadScripts(htmlFor(QUOTE_PATH, outDir), outDir).filter(({ src }) => {
-      const code = fs.readFileSync(fileForPath(src, outDir)!, "utf8");
-      return CHECK_CODE.some((name) => code.includes(name));
+    await withChromium(async (browser) => {
+      const before = await scriptsFetched(browser, baseline.origin, QUOTE_PATH);
+      const now = await scriptsFetched(browser, origin, QUOTE_PATH, photo);
+      const label = `${BEFORE_PHOTO_CHECK} (${baseline.commit.slice(0, 7)})`;
+      const firstLoad = firstLoadScripts(htmlFor(QUOTE_PATH, outDir), outDir).map((s) => s.src);
+      printScripts(QUOTE_PATH, { label, scripts: before }, now, firstLoad);
     });
-    console.log(
-      `  the check's code in the working tree's first-load scripts: ${holding.length ? holding.map((s) => `${s.src} ${kb(s.gzip)}`).join(", ") : "in none (+0 KB)"}`,
-    );
   } finally {
     baseline.stop();
   }
@@ -210,5 +211,8 @@ async function printFirstLoad(outDir: string, baselinePort: number) {
 export async function benchPhotoCheckPage(origin: string, outDir: string, baselinePort: number) {
   console.log(`\nPhoto check on ${QUOTE_PATH}, the built site\n`);
   printMainThread(await benchMainThread(origin));
-  await printFirstLoad(outDir, baselinePort);
+  const notes = await benchNotes(origin);
+  printNotes(notes, QUOTE_PATH);
+  const sharp = notes.labels.find((l) => l.kind === "sharp")!;
+  await printPageScripts(origin, outDir, baselinePort, path.join(notes.dir, sharp.file));
 }

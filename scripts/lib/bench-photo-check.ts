@@ -1,10 +1,11 @@
 /**
  * For `npm run bench -- photo-check`: the photo check on the labelled set
  * (tools/photo-set: recall on blurred and dark photos, false notes on sharp,
- * well-lit ones, with the thresholds in lib/photo-check), measured in a worker
+ * well-lit ones, with the thresholds in lib/photo-check, and per kind of
+ * labelled photo how many get their verdict), measured in a worker
  * in Chromium as the quote form does; and the check's time per photo there
  * (downscale to CHECK_LONG_SIDE + measure, after decoding a 4000×3000 JPEG).
- * The quote page's part (its main thread, its first-load JavaScript) needs the
+ * The quote page's part (its main thread, the notes' time, the JavaScript it fetches) needs the
  * built site: bench-photo-check-page.ts.
  */
 import fs from "node:fs";
@@ -14,7 +15,7 @@ import { PHOTO_THRESHOLDS } from "../../lib/photo-check";
 import { score } from "../../tools/photo-set/choose";
 import { DEFAULT_OUT } from "../../tools/photo-set/generate";
 import { launchChromium, measureInChromium } from "../../tools/photo-set/measure";
-import { formatScore, measureSet, readLabels } from "../../tools/photo-set/tune";
+import { byVariant, formatScore, measureSet, readLabels } from "../../tools/photo-set/tune";
 import { makeBenchPhoto } from "./bench-photo";
 
 const RUNS = 5;
@@ -28,6 +29,7 @@ async function printSet() {
   const samples = await measureSet(DEFAULT_OUT, readLabels(DEFAULT_OUT));
   console.log(`  ${samples.length} photos, thresholds ${JSON.stringify(PHOTO_THRESHOLDS)}`);
   for (const line of formatScore(score(samples, PHOTO_THRESHOLDS))) console.log(`  ${line}`);
+  console.log(`  by kind: ${byVariant(samples, PHOTO_THRESHOLDS).join("; ")}`);
 }
 
 async function printTime() {
