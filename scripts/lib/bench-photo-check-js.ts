@@ -3,14 +3,15 @@
  * the browser fetches it (whatever writes the script tags: Next's own or a
  * loader), so two builds are compared like with like. A fresh phone context
  * (375 px, CPU slowed 4×, nothing cached) opens the page and is left untouched
- * until no request has started for QUIET_MS: every script fetched until then
- * (by the page and its workers) is its load. In the working tree, one photo is
- * then picked in the first damage, and what is fetched until the next quiet is
- * the pick's. The working tree's load is split into its first-load scripts
- * (the page's script tags, as the pages section counts them) and what comes
- * after them until idle (the deferred islands' code). Each script counts as its gzip size (level 9, as the pages
- * section counts a page's first-load JavaScript); a script holds the photo
- * check's code when it holds names only that code has.
+ * until it is idle (an idle callback has run, and no request has started for
+ * QUIET_MS): every script fetched until then (by the page and its workers) is
+ * its load. In the working tree, one photo is then picked in the first damage,
+ * and what is fetched until the next idle is the pick's. The working tree's
+ * load is split into its first-load scripts (the page's script tags, as the
+ * pages section counts them) and what comes after them until idle (the
+ * deferred islands' code). Each script counts as its gzip size (level 9, as
+ * the pages section counts a page's first-load JavaScript); a script holds the
+ * photo check's code when it holds names only that code has.
  */
 import zlib from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -55,10 +56,16 @@ function recordScripts(context: BrowserContext, origin: string) {
       ),
     );
   });
-  const quiet = async () => {
+  // idle: the page's main thread has had an idle period (its own idle-time loads, such as the deferred
+  // islands', were asked for before ours) and no request has started for QUIET_MS since
+  const quiet = async (page: Page) => {
     const started = Date.now();
-    while (Date.now() - state.lastRequestAt < QUIET_MS && Date.now() - started < GIVE_UP_MS)
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    for (;;) {
+      await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+      const waited = Date.now() - state.lastRequestAt;
+      if (waited >= QUIET_MS || Date.now() - started > GIVE_UP_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS - waited));
+    }
     await Promise.all(pending);
   };
   return { scripts, state, quiet };
@@ -86,11 +93,11 @@ export async function scriptsFetched(
     await throttle(page, { network: false });
     const { scripts, state, quiet } = recordScripts(context, origin);
     await page.goto(`${origin}${route}`);
-    await quiet();
+    await quiet(page);
     if (photo) {
       state.phase = "pick";
       await pickOne(page, photo);
-      await quiet();
+      await quiet(page);
     }
     return scripts;
   } finally {
@@ -134,7 +141,7 @@ export function printScripts(
   const change = `${after >= before ? "+" : "−"}${kb(Math.abs(after - before))}`;
   const check = (scripts: FetchedScript[]) => list(scripts.filter((s) => s.holdsCheck));
   console.log(
-    `  JavaScript ${route} fetches, as the browser fetches it (page and workers, gzip of each script; 375 px, CPU 4× slower), untouched until ${QUIET} without a request:`,
+    `  JavaScript ${route} fetches, as the browser fetches it (page and workers, gzip of each script; 375 px, CPU 4× slower), untouched until idle (an idle callback, then ${QUIET} without a request):`,
   );
   console.log(
     `    ${baseline.label} ${baseline.scripts.length} scripts ${kb(before)} → working tree ${load.length} scripts ${kb(after)}, ${change} (the whole page's change between the two commits, not the check's alone)`,
