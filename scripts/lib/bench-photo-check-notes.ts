@@ -74,8 +74,10 @@ async function notesRun(browser: Browser, origin: string, dir: string, labels: L
     await throttle(page, { network: false });
     const damage = await openForm(page, origin);
     await page.evaluate(recordNotes, notes);
-    await damage.getByLabel(formLabels.pickImages).setInputFiles(labels.map((l) => path.join(dir, l.file)));
-    await photosReady(damage, labels.length);
+    const picker = await damage.getByLabel(formLabels.pickImages).elementHandle();
+    await picker!.setInputFiles(labels.map((l) => path.join(dir, l.file)));
+    // first the notes the photos should get, watched through the record alone (a locator's polling would
+    // search the page on its main thread while the notes are timed), then every photo ready: the sharp one too
     const noted = labels.filter((l) => l.expected && l.expected !== "ok").map((l) => l.file);
     await page
       .waitForFunction(
@@ -87,6 +89,7 @@ async function notesRun(browser: Browser, origin: string, dir: string, labels: L
         { timeout: GIVE_UP_MS },
       )
       .catch(() => undefined);
+    await photosReady(damage, labels.length);
     const record = await page.evaluate(
       () =>
         (window as unknown as { __notes: { pickedAt: number; shown: Record<string, { verdict: string; at: number }> } })

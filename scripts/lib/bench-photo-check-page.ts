@@ -81,7 +81,7 @@ export async function photosReady(damage: Locator, count: number) {
 
 /** Picks the photos and waits until each has its thumbnail and none is waiting or being compressed. */
 async function pickAndWait(page: Page, origin: string, files: string[]): Promise<{ readyMs: number }> {
-  const { labels } = getStrings().quoteForm;
+  const { labels, progress } = getStrings().quoteForm;
   const damage = await openForm(page, origin);
   await page.evaluate((threshold) => {
     const seen: { startMs: number; durationMs: number }[] = [];
@@ -93,7 +93,12 @@ async function pickAndWait(page: Page, origin: string, files: string[]): Promise
   }, LONG_TASK_MS);
   const started = Date.now();
   await damage.getByLabel(labels.pickImages).setInputFiles(files);
-  await photosReady(damage, PHOTOS);
+  const working = new RegExp(`^(${progress.waiting}|${progress.compressing.split("{percent}")[0]})`);
+  await damage
+    .getByRole("button", { name: labels.removeImage })
+    .nth(PHOTOS - 1)
+    .waitFor({ timeout: GIVE_UP_MS });
+  await damage.getByText(working).first().waitFor({ state: "detached", timeout: GIVE_UP_MS });
   return { readyMs: Date.now() - started };
 }
 
