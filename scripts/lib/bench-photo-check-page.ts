@@ -68,17 +68,6 @@ export async function openForm(page: Page, origin: string) {
   return damage;
 }
 
-/** Waits until the damage shows `count` photos, each with its thumbnail, and none is waiting or being compressed. */
-export async function photosReady(damage: Locator, count: number) {
-  const { labels, progress } = getStrings().quoteForm;
-  const working = new RegExp(`^(${progress.waiting}|${progress.compressing.split("{percent}")[0]})`);
-  await damage
-    .getByRole("button", { name: labels.removeImage })
-    .nth(count - 1)
-    .waitFor({ timeout: GIVE_UP_MS });
-  await damage.getByText(working).first().waitFor({ state: "detached", timeout: GIVE_UP_MS });
-}
-
 /** Picks the photos and waits until each has its thumbnail and none is waiting or being compressed. */
 async function pickAndWait(page: Page, origin: string, files: string[]): Promise<{ readyMs: number }> {
   const { labels, progress } = getStrings().quoteForm;
@@ -190,6 +179,17 @@ function printMainThread({ runs, named }: Awaited<ReturnType<typeof benchMainThr
       ` (per run: longest / count over ${LONG_TASK_MS} ms / until all ready: ${perRun.join(", ")})`,
   );
   for (const line of named) console.log(`    in a traced run, ${line}`);
+}
+
+/** Waits until the damage shows `count` photos, each with its thumbnail, and none is waiting or being compressed. */
+export async function photosReady(damage: Locator, count: number) {
+  const { labels, progress } = getStrings().quoteForm;
+  const working = new RegExp(`^(${progress.waiting}|${progress.compressing.split("{percent}")[0]})`);
+  await damage
+    .getByRole("button", { name: labels.removeImage })
+    .nth(count - 1)
+    .waitFor({ timeout: GIVE_UP_MS });
+  await damage.getByText(working).first().waitFor({ state: "detached", timeout: GIVE_UP_MS });
 }
 
 /**
