@@ -15,28 +15,13 @@
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
-import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
-import type { Damage, Photo, QuotePhotos } from "@/lib/quote/photos";
+import type { Damage, Photo } from "@/lib/quote/photos";
+import type { DamageListProps } from "./DamageList";
 import { PhotoGuide } from "./PhotoGuide";
 import styles from "./QuoteForm.module.css";
 
-interface Props {
-  damage: Damage;
-  number: number;
-  strings: Strings["quoteForm"];
-  headingLevel: 3 | 4;
-  photos: Pick<QuotePhotos, "add" | "remove" | "replace" | "keep">;
-  expanded: boolean;
-  onToggle: () => void;
-  onRemove: () => void;
-  pickerId: string;
-  /** false until the form's code runs: its buttons are disabled until then */
-  ready: boolean;
-  error?: string;
-  /** the photo that could not be uploaded, if it is in this damage */
-  failedKey?: string;
-}
+type Props = DamageListProps & { damage: Damage; index: number };
 
 /** What the visitor is told about files left out: not an image, or too many. */
 function pickNotes(
@@ -121,13 +106,14 @@ function Thumbnails({
   damage,
   strings,
   photos,
-  failedKey,
+  view: { phase },
   pickerRef,
   onNotes,
 }: Props & {
   pickerRef: RefObject<HTMLInputElement | null>;
   onNotes: (notes: string[]) => void;
 }) {
+  const failedKey = phase.name === "failed" && phase.failure.reason === "upload" ? phase.failure.image.key : undefined;
   const listRef = useRef<HTMLUListElement>(null);
   // keep the keyboard in place: this (or else the next) thumbnail's `Fjern bilde`, else the picker
   const focusThumb = (index: number) =>
@@ -179,22 +165,11 @@ function Thumbnails({
 }
 
 /** `Skade N` as the button that folds the damage, how many photos it has, and `Fjern skade`. */
-function DamageHead({
-  id,
-  damage,
-  number,
-  strings,
-  headingLevel,
-  expanded,
-  onToggle,
-  onRemove,
-  ready,
-}: Props & {
-  id: string;
-}) {
-  const Heading = `h${headingLevel}` as const;
+function DamageHead({ id, damage, index, strings, headingLevel, view, actions, ready }: Props & { id: string }) {
+  const Heading = `h${headingLevel + 1}` as "h3" | "h4";
   const { labels } = strings;
   const count = damage.photos.length;
+  const expanded = view.expanded(damage.id);
   return (
     <div className={styles.damageHead}>
       <Heading className={styles.damageHeading} id={`${id}-heading`}>
@@ -203,19 +178,24 @@ function DamageHead({
           className={styles.toggle}
           aria-expanded={expanded}
           aria-controls={`${id}-panel`}
-          onClick={onToggle}
+          onClick={() => view.setExpanded(damage.id, !expanded)}
           disabled={!ready}
         >
           <span className={styles.chevron} data-expanded={expanded}>
             <Icon name="chevron" />
           </span>
-          {fill(labels.damage, { n: number })}
+          {fill(labels.damage, { n: index + 1 })}
         </button>
       </Heading>
       <span className={styles.count}>
         {count === 0 ? labels.noImages : count === 1 ? labels.imageCountOne : fill(labels.imageCountMany, { n: count })}
       </span>
-      <button type="button" className={styles.removeDamage} onClick={onRemove} disabled={!ready}>
+      <button
+        type="button"
+        className={styles.removeDamage}
+        onClick={() => actions.removeDamage(damage.id)}
+        disabled={!ready}
+      >
         {labels.removeDamage}
       </button>
     </div>
@@ -223,7 +203,10 @@ function DamageHead({
 }
 
 export function DamageSection(props: Props) {
-  const { damage, strings, expanded, error, pickerId, photos } = props;
+  const { damage, index, strings, photos, view } = props;
+  const { problem } = view;
+  const error = problem?.kind === "images" && problem.damage === index ? problem.message : undefined;
+  const pickerId = view.pickerId(damage.id);
   const id = useId();
   const [notes, setNotes] = useState<string[]>([]);
   const pickerRef = useRef<HTMLInputElement>(null);
@@ -241,7 +224,7 @@ export function DamageSection(props: Props) {
   return (
     <section className={styles.damage} aria-labelledby={`${id}-heading`}>
       <DamageHead id={id} {...props} />
-      <div className={styles.damageBody} id={`${id}-panel`} hidden={!expanded}>
+      <div className={styles.damageBody} id={`${id}-panel`} hidden={!view.expanded(damage.id)}>
         <PhotoGuide strings={strings.photoGuide} />
         {damage.photos.length > 0 && <Thumbnails {...props} pickerRef={pickerRef} onNotes={setNotes} />}
         <div className={styles.picker} data-picker>

@@ -116,14 +116,12 @@ export class QuotePhotos {
   private readonly listeners = new Set<() => void>();
   private snapshot: readonly Damage[] = [{ id: this.damages[0]!.id, photos: [] }];
   private preparing = 0;
-  private readonly loadWork: PhotoDeps["loadWork"];
   private readonly createUrl: NonNullable<PhotoDeps["createUrl"]>;
   private readonly revokeUrl: NonNullable<PhotoDeps["revokeUrl"]>;
 
-  constructor({ loadWork, createUrl, revokeUrl }: PhotoDeps) {
-    this.loadWork = loadWork;
-    this.createUrl = createUrl ?? ((blob) => URL.createObjectURL(blob));
-    this.revokeUrl = revokeUrl ?? ((url) => URL.revokeObjectURL(url));
+  constructor(private readonly deps: PhotoDeps) {
+    this.createUrl = deps.createUrl ?? ((blob) => URL.createObjectURL(blob));
+    this.revokeUrl = deps.revokeUrl ?? ((url) => URL.revokeObjectURL(url));
   }
 
   subscribe = (listener: () => void) => {
@@ -148,7 +146,7 @@ export class QuotePhotos {
   private async prepare(entry: Entry) {
     this.patch(entry, { stage: "preparing", percent: 0 });
     try {
-      const work = await this.loadWork();
+      const work = await this.deps.loadWork();
       const { blob } = await work.prepare(entry.file!, {
         signal: entry.controller.signal,
         onCheck: ({ verdict }) => verdict !== "ok" && this.patch(entry, { note: verdict }),

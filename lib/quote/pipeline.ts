@@ -192,17 +192,10 @@ export async function sendQuote(
   const maxAttempts = (deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).length + 1;
   const progress = new Map<string, ImageProgress>();
   const report = (photoKey: string, change: Partial<ImageProgress>) => {
-    const next = {
-      stage: "waiting",
-      attempt: 1,
-      maxAttempts,
-      loaded: 0,
-      total: 0,
-      ...progress.get(photoKey),
-      ...change,
-    };
-    progress.set(photoKey, next as ImageProgress);
-    photos.update(photoKey, { progress: next as ImageProgress });
+    const start: ImageProgress = { stage: "waiting", attempt: 1, maxAttempts, loaded: 0, total: 0 };
+    const next = { ...(progress.get(photoKey) ?? start), ...change };
+    progress.set(photoKey, next);
+    photos.update(photoKey, { progress: next });
   };
   const quote = quoteJson(text, photos);
   const todo = photos.getSnapshot().flatMap((damage, damageIndex) =>
@@ -256,8 +249,7 @@ export function createQuoteSender(deps: PipelineDeps) {
     get busy() {
       return running !== undefined;
     },
-    send(...args: [QuoteText, SendPhotos, SendState, ((() => void) | undefined)?]): Promise<PipelineResult> {
-      const [text, photos, state, onInquiry] = args;
+    send(text: QuoteText, photos: SendPhotos, state: SendState, onInquiry?: () => void): Promise<PipelineResult> {
       running ??= sendQuote(text, photos, state, deps, onInquiry).finally(() => (running = undefined));
       return running;
     },
