@@ -3,7 +3,6 @@
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { RefObject } from "react";
-import type { QuoteProblem } from "@/lib/quote/form";
 import type { Damage } from "@/lib/quote/photos";
 import { DamageSection } from "./DamageSection";
 import type { QuoteFormProps } from "./QuoteForm";
@@ -37,7 +36,7 @@ export function DamageList(props: DamageListProps) {
   const Heading = `h${headingLevel}` as const;
   const { damages, problem } = view;
   const errorId = view.fieldId("damages-error");
-  const listError: QuoteProblem | undefined = problem?.kind === "damages" ? problem : undefined;
+  const listError = problem?.kind === "damages" ? problem.message : undefined;
   return (
     <div className={styles.damages}>
       <Heading className={styles.damagesHeading}>{strings.labels.damagesHeading}</Heading>
@@ -60,7 +59,7 @@ export function DamageList(props: DamageListProps) {
       {listError && (
         <p className={styles.error} id={errorId} role="alert">
           <Icon name="alert" size={18} />
-          {listError.message}
+          {listError}
         </p>
       )}
     </div>

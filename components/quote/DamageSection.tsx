@@ -16,7 +16,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
 import { fill } from "@/lib/format";
-import type { Damage, Photo } from "@/lib/quote/photos";
+import type { Damage, ImagePick, Photo } from "@/lib/quote/photos";
 import type { DamageListProps } from "./DamageList";
 import { PhotoGuide } from "./PhotoGuide";
 import styles from "./QuoteForm.module.css";
@@ -24,10 +24,7 @@ import styles from "./QuoteForm.module.css";
 type Props = DamageListProps & { damage: Damage; index: number };
 
 /** What the visitor is told about files left out: not an image, or too many. */
-function pickNotes(
-  labels: Props["strings"]["labels"],
-  { rejected, tooMany }: { rejected: string[]; tooMany: boolean },
-) {
+function pickNotes(labels: Props["strings"]["labels"], { rejected, tooMany }: Omit<ImagePick, "images">) {
   const notes = rejected.map((name) => fill(labels.notAnImage, { name }));
   return tooMany ? [...notes, fill(labels.tooManyImages, { max: FIELD_LIMITS.imagesPerDamage })] : notes;
 }
@@ -121,10 +118,6 @@ function Thumbnails({
       const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
       (buttons?.[Math.min(index, buttons.length - 1)] ?? pickerRef.current)?.focus();
     });
-  const removePhoto = (index: number, key: string) => {
-    photos.remove(key);
-    focusThumb(index);
-  };
   return (
     <ul className={styles.thumbs} ref={listRef}>
       {damage.photos.map((photo, index) => (
@@ -142,7 +135,10 @@ function Thumbnails({
               className={styles.removeImage}
               aria-label={strings.labels.removeImage}
               title={strings.labels.removeImage}
-              onClick={() => removePhoto(index, photo.key)}
+              onClick={() => {
+                photos.remove(photo.key);
+                focusThumb(index);
+              }}
             >
               <Icon name="close" size={18} />
             </button>
@@ -204,8 +200,7 @@ function DamageHead({ id, damage, index, strings, headingLevel, view, actions, r
 
 export function DamageSection(props: Props) {
   const { damage, index, strings, photos, view } = props;
-  const { problem } = view;
-  const error = problem?.kind === "images" && problem.damage === index ? problem.message : undefined;
+  const error = view.problem?.kind === "images" && view.problem.damage === index ? view.problem.message : undefined;
   const pickerId = view.pickerId(damage.id);
   const id = useId();
   const [notes, setNotes] = useState<string[]>([]);

@@ -92,16 +92,11 @@ function useResend(send: () => Promise<void>, phase: SubmissionPhase, resend: bo
 
 /** Which damages are folded away. */
 function useCollapsed() {
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [collapsed, setCollapsed] = useState<readonly string[]>([]);
   const setExpanded = useCallback((damage: string, expanded: boolean) => {
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (expanded) next.delete(damage);
-      else next.add(damage);
-      return next;
-    });
+    setCollapsed((current) => [...current.filter((d) => d !== damage), ...(expanded ? [] : [damage])]);
   }, []);
-  return { expanded: (damage: string) => !collapsed.has(damage), setExpanded };
+  return { expanded: (damage: string) => !collapsed.includes(damage), setExpanded };
 }
 
 /**

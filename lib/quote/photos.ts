@@ -93,13 +93,8 @@ export interface ImagePick {
 
 /** Sorts chosen files for a damage that already holds `current` images (at most FIELD_LIMITS.imagesPerDamage). */
 export function pickImages(files: readonly File[], current: number): ImagePick {
-  const images: File[] = [];
-  const rejected: string[] = [];
-  for (const file of files) {
-    const image = asImage(file);
-    if (image) images.push(image);
-    else rejected.push(file.name);
-  }
+  const images = files.flatMap((file) => asImage(file) ?? []);
+  const rejected = files.filter((file) => !asImage(file)).map((file) => file.name);
   const room = Math.max(0, FIELD_LIMITS.imagesPerDamage - current);
   return { images: images.slice(0, room), rejected, tooMany: images.length > room };
 }
