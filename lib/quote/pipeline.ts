@@ -119,15 +119,13 @@ function createGate() {
   };
 }
 
-type ImageFailure = Extract<PipelineResult, { reason: "upload" }>;
-
 /** What the photos of one send share. */
 interface SendRun {
   photos: SendPhotos;
   deps: PipelineDeps;
   gate: ReturnType<typeof createGate>;
   /** the first photo that failed for good; once set, no new upload starts */
-  stop: { failure?: ImageFailure };
+  stop: { failure?: Extract<PipelineResult, { reason: "upload" }> };
   report: (key: string, progress: Partial<ImageProgress>) => void;
 }
 
