@@ -30,17 +30,9 @@ function pickNotes(labels: Props["strings"]["labels"], { rejected, tooMany }: Om
 }
 
 /** A file input (visually hidden): the picker's, or the one `Ta nytt bilde` opens. */
-function FileInput({
-  inputRef,
-  onFiles,
-  ...rest
-}: React.ComponentProps<"input"> & {
-  inputRef: RefObject<HTMLInputElement | null>;
-  onFiles: (files: File[]) => void;
-}) {
+function FileInput({ onFiles, ...rest }: React.ComponentProps<"input"> & { onFiles: (files: File[]) => void }) {
   return (
     <input
-      ref={inputRef}
       className={styles.fileInput}
       type="file"
       accept={IMAGE_ACCEPT}
@@ -68,16 +60,15 @@ function PhotoNote({
 }) {
   const input = useRef<HTMLInputElement>(null);
   if (!photo.note) return null;
-  const unreadable = photo.note === "unreadable";
   return (
     <div className={styles.photoNote} data-note={photo.note}>
       <p>{strings[photo.note]}</p>
-      <FileInput inputRef={input} tabIndex={-1} aria-hidden="true" onFiles={([file]) => file && onRetake(file)} />
+      <FileInput ref={input} tabIndex={-1} aria-hidden="true" onFiles={([file]) => file && onRetake(file)} />
       <button type="button" onClick={() => input.current?.click()}>
         <Icon name="camera" size={18} />
         {strings.retake}
       </button>
-      {!unreadable && (
+      {photo.note !== "unreadable" && (
         <button type="button" onClick={onKeep}>
           {strings.keep}
         </button>
@@ -224,7 +215,7 @@ export function DamageSection(props: Props) {
         {damage.photos.length > 0 && <Thumbnails {...props} pickerRef={pickerRef} onNotes={setNotes} />}
         <div className={styles.picker} data-picker>
           <FileInput
-            inputRef={pickerRef}
+            ref={pickerRef}
             id={pickerId}
             multiple
             aria-invalid={error ? true : undefined}
