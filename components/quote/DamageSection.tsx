@@ -120,7 +120,7 @@ function Thumbnails({
         >
           <div className={styles.thumbImage}>
             {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
-            <img src={photo.url} alt={photo.name} width={96} height={96} />
+            <img src={photo.url || undefined} alt={photo.name} width={96} height={96} />
             <button
               type="button"
               className={styles.removeImage}

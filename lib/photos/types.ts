@@ -24,6 +24,12 @@ export interface PreparedPhoto {
 
 export interface PrepareOptions {
   signal?: AbortSignal;
+  /**
+   * a small JPEG of the photo (its check copy) for the thumbnail, as soon as it
+   * is decoded: a thumbnail of the original would make the page read and decode
+   * the whole file on its main thread
+   */
+  onPreview?: (preview: Blob) => void;
   /** the quality check, as soon as it is known (before the prepared copy) */
   onCheck?: (check: PhotoCheck) => void;
   /** 0–100 while it works */

@@ -1,6 +1,6 @@
 /**
  * Every photo of the quote, in one place, free of any framework: the damages
- * and, per photo, the file as chosen, its preview URL, its preparation (the
+ * and, per photo, the file as chosen, its thumbnail's URL, its preparation (the
  * photo work: a metadata-free JPEG made as soon as it is chosen, two photos at
  * a time), the check's note, its upload (the name chosen once, the stored
  * ref), its progress while a send runs, and what the draft keeps of it. The
@@ -25,7 +25,11 @@ export type PhotoNote = "blurred" | "dark" | "unreadable";
 export interface Photo {
   readonly key: string;
   readonly name: string;
-  /** the preview: an object URL of the photo */
+  /**
+   * the thumbnail: an object URL of the small copy the photo work makes first
+   * (never of the original, which the page would read and decode whole on its
+   * main thread); empty until that copy is made
+   */
   readonly url: string;
   readonly stage: PhotoStage;
   /** 0–100 while preparing */
@@ -132,8 +136,13 @@ export class QuotePhotos {
     this.listeners.forEach((listener) => listener());
   }
 
+  /** false once the photo has been removed */
+  private live(entry: Entry) {
+    return this.entries.get(entry.photo.key) === entry;
+  }
+
   private patch(entry: Entry, change: Partial<Photo>) {
-    if (this.entries.get(entry.photo.key) !== entry) return; // removed meanwhile
+    if (!this.live(entry)) return;
     entry.photo = { ...entry.photo, ...change };
     this.emit();
   }
@@ -144,6 +153,8 @@ export class QuotePhotos {
       const work = await this.deps.loadWork();
       const { blob } = await work.prepare(entry.file!, {
         signal: entry.controller.signal,
+        onPreview: (preview) =>
+          this.live(entry) && !entry.photo.url && this.patch(entry, { url: this.createUrl(preview) }),
         onCheck: ({ verdict }) => verdict !== "ok" && this.patch(entry, { note: verdict }),
         onProgress: (percent) => this.patch(entry, { percent: Math.round(percent) }),
       });
@@ -178,7 +189,7 @@ export class QuotePhotos {
     const photo: Photo = {
       key: newId("img"),
       name: file.name,
-      url: this.createUrl(file),
+      url: "",
       stage: "waiting",
       percent: 0,
     };
@@ -192,7 +203,7 @@ export class QuotePhotos {
     if (!entry) return;
     this.entries.delete(key);
     entry.controller.abort();
-    this.revokeUrl(entry.photo.url);
+    if (entry.photo.url) this.revokeUrl(entry.photo.url);
     settle(entry);
   }
 
