@@ -12,7 +12,7 @@
  * go straight to the camera and the gallery cannot be used). It accepts the
  * contract's image types (IMAGE_ACCEPT).
  */
-import { useEffect, useId, useRef, useState, type RefObject } from "react";
+import { memo, useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
 import { fill } from "@/lib/format";
@@ -84,12 +84,73 @@ function ThumbWork({ photo, labels }: { photo: Photo; labels: Props["strings"]["
   return (
     <span className={styles.thumbWork}>
       <span>{text}</span>
-      <span className={styles.thumbWorkBar} style={{ inlineSize: `${photo.percent}%` }} aria-hidden="true" />
+      <span className={styles.thumbWorkBar} style={{ scale: `${photo.percent / 100} 1` }} aria-hidden="true" />
     </span>
   );
 }
 
-/** The thumbnails, each with `Fjern bilde`; the one that failed to upload is marked. */
+/** Keeps the keyboard in place: the `index`th (or else the last) thumbnail's `Fjern bilde`, else the picker. */
+function focusThumb(
+  list: RefObject<HTMLUListElement | null>,
+  picker: RefObject<HTMLInputElement | null>,
+  index: number,
+) {
+  requestAnimationFrame(() => {
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
+    (buttons?.[Math.min(index, buttons.length - 1)] ?? picker.current)?.focus();
+  });
+}
+
+interface ThumbProps {
+  photo: Photo;
+  index: number;
+  failed: boolean;
+  strings: Props["strings"];
+  photos: Props["photos"];
+  listRef: RefObject<HTMLUListElement | null>;
+  pickerRef: RefObject<HTMLInputElement | null>;
+  onNotes: (notes: string[]) => void;
+}
+
+/**
+ * One thumbnail with `Fjern bilde`, its work and its note. Memoised: a change
+ * of one photo (its work's progress, its note) renders that thumbnail alone.
+ */
+const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, listRef, pickerRef, onNotes }: ThumbProps) {
+  return (
+    <li className={styles.thumb} data-failed={failed || undefined} data-note={photo.note}>
+      <div className={styles.thumbImage}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
+        <img src={photo.url || undefined} alt={photo.name} width={96} height={96} />
+        <button
+          type="button"
+          className={styles.removeImage}
+          aria-label={strings.labels.removeImage}
+          title={strings.labels.removeImage}
+          onClick={() => {
+            photos.remove(photo.key);
+            focusThumb(listRef, pickerRef, index);
+          }}
+        >
+          <Icon name="close" size={18} />
+        </button>
+        {failed && <span className={styles.thumbFailed}>{strings.progress.failed}</span>}
+        <ThumbWork photo={photo} labels={strings.progress} />
+      </div>
+      <PhotoNote
+        photo={photo}
+        strings={strings.photoCheck}
+        onRetake={(file) => onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)))}
+        onKeep={() => {
+          photos.keep(photo.key);
+          focusThumb(listRef, pickerRef, index);
+        }}
+      />
+    </li>
+  );
+});
+
+/** The thumbnails; the one that failed to upload is marked. */
 function Thumbnails({
   damage,
   strings,
@@ -103,49 +164,14 @@ function Thumbnails({
 }) {
   const failedKey = phase.name === "failed" && phase.failure.reason === "upload" ? phase.failure.image.key : undefined;
   const listRef = useRef<HTMLUListElement>(null);
-  // keep the keyboard in place: this (or else the next) thumbnail's `Fjern bilde`, else the picker
-  const focusThumb = (index: number) =>
-    requestAnimationFrame(() => {
-      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
-      (buttons?.[Math.min(index, buttons.length - 1)] ?? pickerRef.current)?.focus();
-    });
   return (
     <ul className={styles.thumbs} ref={listRef}>
       {damage.photos.map((photo, index) => (
-        <li
+        <Thumb
           key={photo.key}
-          className={styles.thumb}
-          data-failed={photo.key === failedKey || undefined}
-          data-note={photo.note}
-        >
-          <div className={styles.thumbImage}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
-            <img src={photo.url || undefined} alt={photo.name} width={96} height={96} />
-            <button
-              type="button"
-              className={styles.removeImage}
-              aria-label={strings.labels.removeImage}
-              title={strings.labels.removeImage}
-              onClick={() => {
-                photos.remove(photo.key);
-                focusThumb(index);
-              }}
-            >
-              <Icon name="close" size={18} />
-            </button>
-            {photo.key === failedKey && <span className={styles.thumbFailed}>{strings.progress.failed}</span>}
-            <ThumbWork photo={photo} labels={strings.progress} />
-          </div>
-          <PhotoNote
-            photo={photo}
-            strings={strings.photoCheck}
-            onRetake={(file) => onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)))}
-            onKeep={() => {
-              photos.keep(photo.key);
-              focusThumb(index);
-            }}
-          />
-        </li>
+          {...{ photo, index, strings, photos, listRef, pickerRef, onNotes }}
+          failed={photo.key === failedKey}
+        />
       ))}
     </ul>
   );

@@ -27,7 +27,7 @@ export interface Surface {
 }
 
 export interface StepCallbacks {
-  onPreview?: (preview: Blob) => void;
+  onPreview?: (url: string) => void;
   onCheck?: (check: PhotoCheck) => void;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -42,17 +42,27 @@ function smoothed(context: AnyContext): AnyContext {
 /** The thumbnail's JPEG quality: it is shown a few times smaller than the check copy. */
 const PREVIEW_QUALITY = 0.7;
 
+/** The blob as a data: URL, read asynchronously (in the worker, off the page's main thread). */
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error("The preview could not be read"));
+    reader.readAsDataURL(blob);
+  });
+}
+
 /** The check copy, measured and judged; it is also the photo's preview (`onPreview`), encoded before the measure. */
 export async function checkCopy(
   surface: Surface,
   photo: DecodedPhoto,
   size: Size,
-  onPreview?: (preview: Blob) => void,
+  onPreview?: (url: string) => void,
 ): Promise<PhotoCheck> {
   const small = checkSize(size);
   const { canvas, context } = surface.canvas(small);
   await surface.draw(smoothed(context), photo, size, small);
-  if (onPreview) onPreview(await surface.encode(canvas, PREVIEW_QUALITY));
+  if (onPreview) onPreview(await dataUrl(await surface.encode(canvas, PREVIEW_QUALITY)));
   const pixels = context.getImageData(0, 0, small.width, small.height);
   const measure = measurePhoto(pixels);
   return { ...measure, verdict: judgePhoto(measure) };

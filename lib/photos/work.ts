@@ -45,7 +45,7 @@ export function createPhotoWork({ createWorker, page }: PhotoWorkParts): PhotoWo
       };
       const onMessage = ({ data }: MessageEvent<WorkerMessage>) => {
         if (data.id !== id) return;
-        if (data.type === "preview") return onPreview?.(data.preview);
+        if (data.type === "preview") return onPreview?.(data.url);
         if (data.type === "check") return onCheck?.(data.check);
         if (data.type === "progress") return onProgress?.(data.percent);
         finish(data.type !== "failed");

@@ -26,9 +26,9 @@ export interface Photo {
   readonly key: string;
   readonly name: string;
   /**
-   * the thumbnail: an object URL of the small copy the photo work makes first
-   * (never of the original, which the page would read and decode whole on its
-   * main thread); empty until that copy is made
+   * the thumbnail: the small copy the photo work makes first, as a data: URL
+   * (never the original, which the page would read and decode whole on its main
+   * thread), or an object URL of a draft's copy; empty until it is made
    */
   readonly url: string;
   readonly stage: PhotoStage;
@@ -136,13 +136,8 @@ export class QuotePhotos {
     this.listeners.forEach((listener) => listener());
   }
 
-  /** false once the photo has been removed */
-  private live(entry: Entry) {
-    return this.entries.get(entry.photo.key) === entry;
-  }
-
   private patch(entry: Entry, change: Partial<Photo>) {
-    if (!this.live(entry)) return;
+    if (this.entries.get(entry.photo.key) !== entry) return; // removed meanwhile
     entry.photo = { ...entry.photo, ...change };
     this.emit();
   }
@@ -153,8 +148,7 @@ export class QuotePhotos {
       const work = await this.deps.loadWork();
       const { blob } = await work.prepare(entry.file!, {
         signal: entry.controller.signal,
-        onPreview: (preview) =>
-          this.live(entry) && !entry.photo.url && this.patch(entry, { url: this.createUrl(preview) }),
+        onPreview: (url) => !entry.photo.url && this.patch(entry, { url }),
         onCheck: ({ verdict }) => verdict !== "ok" && this.patch(entry, { note: verdict }),
         onProgress: (percent) => this.patch(entry, { percent: Math.round(percent) }),
       });
@@ -185,6 +179,14 @@ export class QuotePhotos {
     }
   }
 
+  /**
+   * Starts the work in a task of its own: the pick's task only shows the new
+   * thumbnails, and starting a worker and handing it a file comes after.
+   */
+  private pumpSoon() {
+    setTimeout(() => this.pump(), 0);
+  }
+
   private newEntry(file: File): Entry {
     const photo: Photo = {
       key: newId("img"),
@@ -203,7 +205,7 @@ export class QuotePhotos {
     if (!entry) return;
     this.entries.delete(key);
     entry.controller.abort();
-    if (entry.photo.url) this.revokeUrl(entry.photo.url);
+    if (entry.photo.url) this.revokeUrl(entry.photo.url); // a draft's object URL; a data: URL holds nothing to give back
     settle(entry);
   }
 
@@ -229,7 +231,7 @@ export class QuotePhotos {
     const { images, ...left } = pickImages(files, damage?.keys.length ?? FIELD_LIMITS.imagesPerDamage);
     damage?.keys.push(...images.map((file) => this.newEntry(file).photo.key));
     this.emit();
-    this.pump();
+    this.pumpSoon();
     return left;
   }
 
@@ -242,7 +244,7 @@ export class QuotePhotos {
     damage.keys = damage.keys.map((k) => (k === key ? photo.key : k));
     this.drop(key);
     this.emit();
-    this.pump();
+    this.pumpSoon();
     return left;
   }
 

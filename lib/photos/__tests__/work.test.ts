@@ -42,9 +42,9 @@ function setUp(reply: Reply) {
 }
 
 test("the worker does the work: its preview, check, progress and copy reach the caller, and it is kept for the next photo", async () => {
-  const preview = new Blob(["small"], { type: "image/jpeg" });
+  const preview = "data:image/jpeg;base64,c21hbGw=";
   const { work, workers, page } = setUp(({ id }, worker) => {
-    worker.send({ id, type: "preview", preview });
+    worker.send({ id, type: "preview", url: preview });
     worker.send({ id, type: "check", check: { sharpness: 100, brightness: 120, verdict: "ok" } });
     worker.send({ id, type: "progress", percent: 50 });
     worker.send({ id, type: "done", photo: photoFromWorker });
