@@ -12,7 +12,7 @@
  * go straight to the camera and the gallery cannot be used). It accepts the
  * contract's image types (IMAGE_ACCEPT).
  */
-import { memo, useEffect, useId, useRef, useState, type RefObject } from "react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
 import { fill } from "@/lib/format";
@@ -46,37 +46,6 @@ function FileInput({ onFiles, ...rest }: React.ComponentProps<"input"> & { onFil
   );
 }
 
-/** Under a thumbnail: the check's note or that the photo cannot be read, with `Ta nytt bilde` and `Behold`. */
-function PhotoNote({
-  photo,
-  strings,
-  onRetake,
-  onKeep,
-}: {
-  photo: Photo;
-  strings: Props["strings"]["photoCheck"];
-  onRetake: (file: File) => void;
-  onKeep: () => void;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  if (!photo.note) return null;
-  return (
-    <div className={styles.photoNote} data-note={photo.note}>
-      <p>{strings[photo.note]}</p>
-      <FileInput ref={input} tabIndex={-1} aria-hidden="true" onFiles={([file]) => file && onRetake(file)} />
-      <button type="button" onClick={() => input.current?.click()}>
-        <Icon name="camera" size={18} />
-        {strings.retake}
-      </button>
-      {photo.note !== "unreadable" && (
-        <button type="button" onClick={onKeep}>
-          {strings.keep}
-        </button>
-      )}
-    </div>
-  );
-}
-
 /** Over a thumbnail while its photo is prepared (or waits its turn): the work, in words and a bar. */
 function ThumbWork({ photo, labels }: { photo: Photo; labels: Props["strings"]["progress"] }) {
   if (photo.stage === "ready" || photo.stage === "unreadable") return null;
@@ -89,34 +58,35 @@ function ThumbWork({ photo, labels }: { photo: Photo; labels: Props["strings"]["
   );
 }
 
-/** Keeps the keyboard in place: the `index`th (or else the last) thumbnail's `Fjern bilde`, else the picker. */
-function focusThumb(
-  list: RefObject<HTMLUListElement | null>,
-  picker: RefObject<HTMLInputElement | null>,
-  index: number,
-) {
+/**
+ * Keeps the keyboard in place once a thumbnail (`from` is in it) has changed:
+ * the `index`th (or else the last) thumbnail's `Fjern bilde`, else the picker.
+ */
+function focusThumb(from: HTMLElement, index: number) {
+  const section = from.closest("section");
   requestAnimationFrame(() => {
-    const buttons = list.current?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
-    (buttons?.[Math.min(index, buttons.length - 1)] ?? picker.current)?.focus();
+    const buttons = section?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
+    (
+      buttons?.[Math.min(index, buttons.length - 1)] ?? section?.querySelector<HTMLElement>("[data-picker] input")
+    )?.focus();
   });
 }
 
-interface ThumbProps {
+interface ThumbProps extends Pick<Props, "strings" | "photos"> {
   photo: Photo;
   index: number;
   failed: boolean;
-  strings: Props["strings"];
-  photos: Props["photos"];
-  listRef: RefObject<HTMLUListElement | null>;
-  pickerRef: RefObject<HTMLInputElement | null>;
   onNotes: (notes: string[]) => void;
 }
 
 /**
- * One thumbnail with `Fjern bilde`, its work and its note. Memoised: a change
- * of one photo (its work's progress, its note) renders that thumbnail alone.
+ * One thumbnail with `Fjern bilde`, its work, and under it the check's note or
+ * that the photo cannot be read, with `Ta nytt bilde` and `Behold`. Memoised: a
+ * change of one photo (its work's progress, its note) renders that thumbnail alone.
  */
-const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, listRef, pickerRef, onNotes }: ThumbProps) {
+const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, onNotes }: ThumbProps) {
+  const retake = useRef<HTMLInputElement>(null);
+  const { photoCheck } = strings;
   return (
     <li className={styles.thumb} data-failed={failed || undefined} data-note={photo.note}>
       <div className={styles.thumbImage}>
@@ -127,9 +97,9 @@ const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, listR
           className={styles.removeImage}
           aria-label={strings.labels.removeImage}
           title={strings.labels.removeImage}
-          onClick={() => {
+          onClick={(event) => {
+            focusThumb(event.currentTarget, index);
             photos.remove(photo.key);
-            focusThumb(listRef, pickerRef, index);
           }}
         >
           <Icon name="close" size={18} />
@@ -137,45 +107,35 @@ const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, listR
         {failed && <span className={styles.thumbFailed}>{strings.progress.failed}</span>}
         <ThumbWork photo={photo} labels={strings.progress} />
       </div>
-      <PhotoNote
-        photo={photo}
-        strings={strings.photoCheck}
-        onRetake={(file) => onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)))}
-        onKeep={() => {
-          photos.keep(photo.key);
-          focusThumb(listRef, pickerRef, index);
-        }}
-      />
+      {photo.note && (
+        <div className={styles.photoNote} data-note={photo.note}>
+          <p>{photoCheck[photo.note]}</p>
+          <FileInput
+            ref={retake}
+            tabIndex={-1}
+            aria-hidden="true"
+            onFiles={([file]) => file && onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)))}
+          />
+          <button type="button" onClick={() => retake.current?.click()}>
+            <Icon name="camera" size={18} />
+            {photoCheck.retake}
+          </button>
+          {photo.note !== "unreadable" && (
+            <button
+              type="button"
+              onClick={(event) => {
+                focusThumb(event.currentTarget, index);
+                photos.keep(photo.key);
+              }}
+            >
+              {photoCheck.keep}
+            </button>
+          )}
+        </div>
+      )}
     </li>
   );
 });
-
-/** The thumbnails; the one that failed to upload is marked. */
-function Thumbnails({
-  damage,
-  strings,
-  photos,
-  view: { phase },
-  pickerRef,
-  onNotes,
-}: Props & {
-  pickerRef: RefObject<HTMLInputElement | null>;
-  onNotes: (notes: string[]) => void;
-}) {
-  const failedKey = phase.name === "failed" && phase.failure.reason === "upload" ? phase.failure.image.key : undefined;
-  const listRef = useRef<HTMLUListElement>(null);
-  return (
-    <ul className={styles.thumbs} ref={listRef}>
-      {damage.photos.map((photo, index) => (
-        <Thumb
-          key={photo.key}
-          {...{ photo, index, strings, photos, listRef, pickerRef, onNotes }}
-          failed={photo.key === failedKey}
-        />
-      ))}
-    </ul>
-  );
-}
 
 /** `Skade N` as the button that folds the damage, how many photos it has, and `Fjern skade`. */
 function DamageHead({ id, damage, index, strings, headingLevel, view, actions, ready }: Props & { id: string }) {
@@ -218,6 +178,8 @@ function DamageHead({ id, damage, index, strings, headingLevel, view, actions, r
 export function DamageSection(props: Props) {
   const { damage, index, strings, photos, view } = props;
   const error = view.problem?.kind === "images" && view.problem.damage === index ? view.problem.message : undefined;
+  const { phase } = view;
+  const failedKey = phase.name === "failed" && phase.failure.reason === "upload" ? phase.failure.image.key : undefined;
   const pickerId = view.pickerId(damage.id);
   const id = useId();
   const [notes, setNotes] = useState<string[]>([]);
@@ -238,7 +200,19 @@ export function DamageSection(props: Props) {
       <DamageHead id={id} {...props} />
       <div className={styles.damageBody} id={`${id}-panel`} hidden={!view.expanded(damage.id)}>
         <PhotoGuide strings={strings.photoGuide} />
-        {damage.photos.length > 0 && <Thumbnails {...props} pickerRef={pickerRef} onNotes={setNotes} />}
+        {damage.photos.length > 0 && (
+          <ul className={styles.thumbs}>
+            {damage.photos.map((photo, i) => (
+              <Thumb
+                key={photo.key}
+                {...{ photo, strings, photos }}
+                index={i}
+                failed={photo.key === failedKey}
+                onNotes={setNotes}
+              />
+            ))}
+          </ul>
+        )}
         <div className={styles.picker} data-picker>
           <FileInput
             ref={pickerRef}
