@@ -1,6 +1,11 @@
 "use client";
 
-import strings from "@/content/strings.json";
+// only the error page's texts: this component is in every page's first load, and no layout can give it props
+import strings from "@/content/strings.json" with {
+  turbopackLoader: "../scripts/lib/json-keys-loader.cjs",
+  turbopackLoaderOptions: '{"keys":["errorPage"]}',
+  turbopackAs: "*.js",
+};
 import { HOME_PATH } from "@/lib/routes";
 
 /** An error in the root layout itself: a bare document with the same words and a reload. */

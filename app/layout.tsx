@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Analytics } from "@/components/consent/Analytics";
 import { ConsentBanner } from "@/components/consent/ConsentBanner";
 import { ConsentProvider } from "@/components/consent/useConsent";
+import { ERROR_TEXT_KEYS } from "@/components/errors/ErrorScreen";
 import { ChunkFailureCatcher } from "@/components/errors/ChunkFailureCatcher";
 import { MobileActionBar } from "@/components/layout/MobileActionBar";
 import { ScrollToTop } from "@/components/layout/ScrollToTop";
@@ -58,7 +59,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           />
           <SiteHeader site={site} strings={strings} />
           <main id="main" tabIndex={-1} className={styles.main}>
-            <ChunkFailureCatcher>{children}</ChunkFailureCatcher>
+            <ChunkFailureCatcher texts={pick(strings.errorPage, ERROR_TEXT_KEYS)}>{children}</ChunkFailureCatcher>
           </main>
           <SiteFooter site={site} strings={strings} />
           <MobileActionBar

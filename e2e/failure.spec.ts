@@ -4,7 +4,10 @@
  * showing `Unexpected Application Error!` with the message, a reload and a way
  * home, in the site's layout. Never a blank page.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { getStrings } from "../lib/content";
+import { OUT_DIR } from "../lib/hosting/build-stamp";
 import { firstLoadScripts, htmlFor } from "../lib/hosting/export-inspect";
 import { RENDER_ERROR_MESSAGE, RENDER_ERROR_ROUTE } from "../lib/hosting/test-build";
 import { type Page, expect, test } from "./fixtures";
@@ -89,4 +92,27 @@ test.describe("a script chunk that cannot be loaded", () => {
     });
     await expectFailureScreen(page, /Loading chunk 4711 failed/, page404.chunkText);
   });
+});
+
+test("the texts file (content/strings.json) is not in the first load of /, /pristilbud and /kontakt", () => {
+  // every text in it but the error page's, which app/global-error.tsx must bring itself (no layout gives it props)
+  const texts = { ...getStrings(), errorPage: undefined };
+  const leaves = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : typeof value === "object" && value
+        ? Object.values(value).flatMap(leaves)
+        : [];
+  // words and phrases, not a short word or an address that code may hold for its own reasons
+  const long = leaves(texts).filter((text) => text.length >= 12 && text.includes(" "));
+  expect(long.length).toBeGreaterThan(50);
+  for (const route of ["/", "/pristilbud", "/kontakt"]) {
+    for (const script of firstLoadScripts(htmlFor(route))) {
+      const code = fs.readFileSync(path.join(OUT_DIR, script.src), "utf8");
+      expect(
+        long.filter((text) => code.includes(text)),
+        `${route} ${script.src}`,
+      ).toEqual([]);
+    }
+  }
 });

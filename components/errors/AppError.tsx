@@ -1,10 +1,16 @@
 "use client";
 
-import { ErrorScreen } from "@/components/errors/ErrorScreen";
+import { createContext, useContext } from "react";
+import { ErrorScreen, type ErrorTexts } from "@/components/errors/ErrorScreen";
 import { ButtonLink } from "@/components/ui/ButtonLink";
-import strings from "@/content/strings.json";
 import { isChunkLoadError } from "@/lib/chunk-error";
 import { HOME_PATH } from "@/lib/routes";
+
+/**
+ * The failure screen's texts, given by the root layout to ChunkFailureCatcher,
+ * which hands them down: the error boundary (app/error.tsx) renders inside it.
+ */
+export const ErrorTextsContext = createContext<ErrorTexts | null>(null);
 
 /** The error's message as the visitor sees it. */
 function errorMessage(error: unknown): string {
@@ -17,7 +23,8 @@ function errorMessage(error: unknown): string {
  * load says so, since a reload is what fixes it.
  */
 export function AppError({ error }: { error: unknown }) {
-  const page = strings.errorPage;
+  const page = useContext(ErrorTextsContext);
+  if (!page) throw error; // outside the layout: the global error screen shows it
   return (
     <ErrorScreen
       heading={page.heading}

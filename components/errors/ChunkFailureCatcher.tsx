@@ -1,7 +1,8 @@
 "use client";
 
 import { type ReactNode, useEffect, useState } from "react";
-import { AppError } from "@/components/errors/AppError";
+import { AppError, ErrorTextsContext } from "@/components/errors/AppError";
+import type { ErrorTexts } from "@/components/errors/ErrorScreen";
 import { isChunkLoadError } from "@/lib/chunk-error";
 
 /**
@@ -11,9 +12,10 @@ import { isChunkLoadError } from "@/lib/chunk-error";
  * page would look alive while a part of it is missing. This shows the same
  * failure screen, with a reload, in place of the page's main content.
  * Code that can do without its chunk catches the failure itself (the map shows
- * its fallback; the quote form sends the original image).
+ * its fallback; the quote form sends the original image). It hands the failure
+ * screen's texts to every AppError below it, app/error.tsx's too.
  */
-export function ChunkFailureCatcher({ children }: { children: ReactNode }) {
+export function ChunkFailureCatcher({ texts, children }: { texts: ErrorTexts; children: ReactNode }) {
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
   useEffect(() => {
@@ -35,5 +37,5 @@ export function ChunkFailureCatcher({ children }: { children: ReactNode }) {
     if (failure) window.scrollTo(0, 0);
   }, [failure]);
 
-  return failure ? <AppError error={failure.error} /> : children;
+  return <ErrorTextsContext value={texts}>{failure ? <AppError error={failure.error} /> : children}</ErrorTextsContext>;
 }

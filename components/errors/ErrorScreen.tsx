@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
+import type { Strings } from "@/lib/content/strings-schema";
 import styles from "./ErrorScreen.module.css";
+
+/** What the failure screen for an error in the browser (AppError) says; the root layout passes only these. */
+export const ERROR_TEXT_KEYS = ["heading", "errorText", "chunkText", "reload", "homeLink"] as const;
+export type ErrorTexts = Pick<Strings["errorPage"], (typeof ERROR_TEXT_KEYS)[number]>;
 
 /**
  * The failure screen, worded as the workshop's original site worded it: "Unexpected Application Error!", then the status

@@ -3,7 +3,6 @@
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { RefObject } from "react";
-import type { QuoteProblem } from "@/lib/quote/form";
 import type { Damage } from "@/lib/quote/photos";
 import { DamageSection } from "./DamageSection";
 import type { QuoteFormProps } from "./QuoteForm";
@@ -12,19 +11,15 @@ import styles from "./QuoteForm.module.css";
 
 type Quote = ReturnType<typeof useQuote>;
 
-interface Props {
-  view: Quote["view"];
-  photos: Quote["photos"];
-  actions: Quote["actions"];
+export interface DamageListProps extends Pick<Quote, "view" | "photos" | "actions"> {
   addButtonRef: RefObject<HTMLButtonElement | null>;
   strings: QuoteFormProps["strings"];
   headingLevel: 2 | 3;
   /** false until the form's code runs: its buttons are disabled until then */
   ready: boolean;
 }
-
 /** The photos' notes for screen readers: one polite region, a line per note, so each is heard once. */
-function NoteAnnouncer({ damages, strings }: { damages: readonly Damage[]; strings: Props["strings"] }) {
+function NoteAnnouncer({ damages, strings }: { damages: readonly Damage[]; strings: DamageListProps["strings"] }) {
   const noted = damages.flatMap((damage) => damage.photos.filter((photo) => photo.note));
   return (
     <div className={styles.visuallyHidden} role="status">
@@ -36,34 +31,19 @@ function NoteAnnouncer({ damages, strings }: { damages: readonly Damage[]; strin
 }
 
 /** `Skadene`: one section per damage, `Legg til skade`, and the error when there is no damage. */
-export function DamageList({ view, photos, actions, addButtonRef, strings, headingLevel, ready }: Props) {
+export function DamageList(props: DamageListProps) {
+  const { view, actions, addButtonRef, strings, headingLevel, ready } = props;
   const Heading = `h${headingLevel}` as const;
-  const { damages, problem, phase } = view;
-  const failure = phase.name === "failed" && phase.failure.reason === "upload" ? phase.failure : undefined;
+  const { damages, problem } = view;
   const errorId = view.fieldId("damages-error");
-  const imagesError = (n: number) => (problem?.kind === "images" && problem.damage === n ? problem : undefined);
-  const listError: QuoteProblem | undefined = problem?.kind === "damages" ? problem : undefined;
+  const listError = problem?.kind === "damages" ? problem.message : undefined;
   return (
     <div className={styles.damages}>
       <Heading className={styles.damagesHeading}>{strings.labels.damagesHeading}</Heading>
       <p className={styles.hint}>{strings.labels.damagesLead}</p>
       <NoteAnnouncer damages={damages} strings={strings} />
       {damages.map((damage, index) => (
-        <DamageSection
-          key={damage.id}
-          damage={damage}
-          number={index + 1}
-          strings={strings}
-          headingLevel={(headingLevel + 1) as 3 | 4}
-          photos={photos}
-          expanded={view.expanded(damage.id)}
-          onToggle={() => view.setExpanded(damage.id, !view.expanded(damage.id))}
-          onRemove={() => actions.removeDamage(damage.id)}
-          pickerId={view.pickerId(damage.id)}
-          ready={ready}
-          error={imagesError(index)?.message}
-          failedKey={failure?.image.key}
-        />
+        <DamageSection key={damage.id} {...props} damage={damage} index={index} />
       ))}
       <button
         type="button"
@@ -79,7 +59,7 @@ export function DamageList({ view, photos, actions, addButtonRef, strings, headi
       {listError && (
         <p className={styles.error} id={errorId} role="alert">
           <Icon name="alert" size={18} />
-          {listError.message}
+          {listError}
         </p>
       )}
     </div>

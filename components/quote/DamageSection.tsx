@@ -12,53 +12,27 @@
  * go straight to the camera and the gallery cannot be used). It accepts the
  * contract's image types (IMAGE_ACCEPT).
  */
-import { useEffect, useId, useRef, useState, type RefObject } from "react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
-import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
-import type { Damage, Photo, QuotePhotos } from "@/lib/quote/photos";
+import type { Damage, ImagePick, Photo } from "@/lib/quote/photos";
+import type { DamageListProps } from "./DamageList";
 import { PhotoGuide } from "./PhotoGuide";
 import styles from "./QuoteForm.module.css";
 
-interface Props {
-  damage: Damage;
-  number: number;
-  strings: Strings["quoteForm"];
-  headingLevel: 3 | 4;
-  photos: Pick<QuotePhotos, "add" | "remove" | "replace" | "keep">;
-  expanded: boolean;
-  onToggle: () => void;
-  onRemove: () => void;
-  pickerId: string;
-  /** false until the form's code runs: its buttons are disabled until then */
-  ready: boolean;
-  error?: string;
-  /** the photo that could not be uploaded, if it is in this damage */
-  failedKey?: string;
-}
+type Props = DamageListProps & { damage: Damage; index: number };
 
 /** What the visitor is told about files left out: not an image, or too many. */
-function pickNotes(
-  labels: Props["strings"]["labels"],
-  { rejected, tooMany }: { rejected: string[]; tooMany: boolean },
-) {
+function pickNotes(labels: Props["strings"]["labels"], { rejected, tooMany }: Omit<ImagePick, "images">) {
   const notes = rejected.map((name) => fill(labels.notAnImage, { name }));
   return tooMany ? [...notes, fill(labels.tooManyImages, { max: FIELD_LIMITS.imagesPerDamage })] : notes;
 }
 
 /** A file input (visually hidden): the picker's, or the one `Ta nytt bilde` opens. */
-function FileInput({
-  inputRef,
-  onFiles,
-  ...rest
-}: React.ComponentProps<"input"> & {
-  inputRef: RefObject<HTMLInputElement | null>;
-  onFiles: (files: File[]) => void;
-}) {
+function FileInput({ onFiles, ...rest }: React.ComponentProps<"input"> & { onFiles: (files: File[]) => void }) {
   return (
     <input
-      ref={inputRef}
       className={styles.fileInput}
       type="file"
       accept={IMAGE_ACCEPT}
@@ -72,38 +46,6 @@ function FileInput({
   );
 }
 
-/** Under a thumbnail: the check's note or that the photo cannot be read, with `Ta nytt bilde` and `Behold`. */
-function PhotoNote({
-  photo,
-  strings,
-  onRetake,
-  onKeep,
-}: {
-  photo: Photo;
-  strings: Props["strings"]["photoCheck"];
-  onRetake: (file: File) => void;
-  onKeep: () => void;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  if (!photo.note) return null;
-  const unreadable = photo.note === "unreadable";
-  return (
-    <div className={styles.photoNote} data-note={photo.note}>
-      <p>{strings[photo.note]}</p>
-      <FileInput inputRef={input} tabIndex={-1} aria-hidden="true" onFiles={([file]) => file && onRetake(file)} />
-      <button type="button" onClick={() => input.current?.click()}>
-        <Icon name="camera" size={18} />
-        {strings.retake}
-      </button>
-      {!unreadable && (
-        <button type="button" onClick={onKeep}>
-          {strings.keep}
-        </button>
-      )}
-    </div>
-  );
-}
-
 /** Over a thumbnail while its photo is prepared (or waits its turn): the work, in words and a bar. */
 function ThumbWork({ photo, labels }: { photo: Photo; labels: Props["strings"]["progress"] }) {
   if (photo.stage === "ready" || photo.stage === "unreadable") return null;
@@ -111,90 +53,96 @@ function ThumbWork({ photo, labels }: { photo: Photo; labels: Props["strings"]["
   return (
     <span className={styles.thumbWork}>
       <span>{text}</span>
-      <span className={styles.thumbWorkBar} style={{ inlineSize: `${photo.percent}%` }} aria-hidden="true" />
+      <span className={styles.thumbWorkBar} style={{ scale: `${photo.percent / 100} 1` }} aria-hidden="true" />
     </span>
   );
 }
 
-/** The thumbnails, each with `Fjern bilde`; the one that failed to upload is marked. */
-function Thumbnails({
-  damage,
-  strings,
-  photos,
-  failedKey,
-  pickerRef,
-  onNotes,
-}: Props & {
-  pickerRef: RefObject<HTMLInputElement | null>;
-  onNotes: (notes: string[]) => void;
-}) {
-  const listRef = useRef<HTMLUListElement>(null);
-  // keep the keyboard in place: this (or else the next) thumbnail's `Fjern bilde`, else the picker
-  const focusThumb = (index: number) =>
-    requestAnimationFrame(() => {
-      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
-      (buttons?.[Math.min(index, buttons.length - 1)] ?? pickerRef.current)?.focus();
-    });
-  const removePhoto = (index: number, key: string) => {
-    photos.remove(key);
-    focusThumb(index);
-  };
-  return (
-    <ul className={styles.thumbs} ref={listRef}>
-      {damage.photos.map((photo, index) => (
-        <li
-          key={photo.key}
-          className={styles.thumb}
-          data-failed={photo.key === failedKey || undefined}
-          data-note={photo.note}
-        >
-          <div className={styles.thumbImage}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
-            <img src={photo.url} alt={photo.name} width={96} height={96} />
-            <button
-              type="button"
-              className={styles.removeImage}
-              aria-label={strings.labels.removeImage}
-              title={strings.labels.removeImage}
-              onClick={() => removePhoto(index, photo.key)}
-            >
-              <Icon name="close" size={18} />
-            </button>
-            {photo.key === failedKey && <span className={styles.thumbFailed}>{strings.progress.failed}</span>}
-            <ThumbWork photo={photo} labels={strings.progress} />
-          </div>
-          <PhotoNote
-            photo={photo}
-            strings={strings.photoCheck}
-            onRetake={(file) => onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)))}
-            onKeep={() => {
-              photos.keep(photo.key);
-              focusThumb(index);
-            }}
-          />
-        </li>
-      ))}
-    </ul>
-  );
+/**
+ * Keeps the keyboard in place once a thumbnail (`from` is in it) has changed:
+ * the `index`th (or else the last) thumbnail's `Fjern bilde`, else the picker.
+ */
+function focusThumb(from: HTMLElement, index: number) {
+  const section = from.closest("section");
+  requestAnimationFrame(() => {
+    const buttons = section?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
+    (
+      buttons?.[Math.min(index, buttons.length - 1)] ?? section?.querySelector<HTMLElement>("[data-picker] input")
+    )?.focus();
+  });
 }
 
+interface ThumbProps extends Pick<Props, "strings" | "photos"> {
+  photo: Photo;
+  index: number;
+  failed: boolean;
+  onNotes: (notes: string[]) => void;
+}
+
+/**
+ * One thumbnail with `Fjern bilde`, its work, and under it the check's note or
+ * that the photo cannot be read, with `Ta nytt bilde` and `Behold`. Memoised: a
+ * change of one photo (its work's progress, its note) renders that thumbnail alone.
+ */
+const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, onNotes }: ThumbProps) {
+  const retake = useRef<HTMLInputElement>(null);
+  const { photoCheck } = strings;
+  return (
+    <li className={styles.thumb} data-failed={failed || undefined} data-note={photo.note}>
+      <div className={styles.thumbImage}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
+        <img src={photo.url || undefined} alt={photo.name} width={96} height={96} />
+        <button
+          type="button"
+          className={styles.removeImage}
+          aria-label={strings.labels.removeImage}
+          title={strings.labels.removeImage}
+          onClick={(event) => {
+            focusThumb(event.currentTarget, index);
+            photos.remove(photo.key);
+          }}
+        >
+          <Icon name="close" size={18} />
+        </button>
+        {failed && <span className={styles.thumbFailed}>{strings.progress.failed}</span>}
+        <ThumbWork photo={photo} labels={strings.progress} />
+      </div>
+      {photo.note && (
+        <div className={styles.photoNote} data-note={photo.note}>
+          <p>{photoCheck[photo.note]}</p>
+          <FileInput
+            ref={retake}
+            tabIndex={-1}
+            aria-hidden="true"
+            onFiles={([file]) => file && onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)))}
+          />
+          <button type="button" onClick={() => retake.current?.click()}>
+            <Icon name="camera" size={18} />
+            {photoCheck.retake}
+          </button>
+          {photo.note !== "unreadable" && (
+            <button
+              type="button"
+              onClick={(event) => {
+                focusThumb(event.currentTarget, index);
+                photos.keep(photo.key);
+              }}
+            >
+              {photoCheck.keep}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+});
+
 /** `Skade N` as the button that folds the damage, how many photos it has, and `Fjern skade`. */
-function DamageHead({
-  id,
-  damage,
-  number,
-  strings,
-  headingLevel,
-  expanded,
-  onToggle,
-  onRemove,
-  ready,
-}: Props & {
-  id: string;
-}) {
-  const Heading = `h${headingLevel}` as const;
+function DamageHead({ id, damage, index, strings, headingLevel, view, actions, ready }: Props & { id: string }) {
+  const Heading = `h${headingLevel + 1}` as "h3" | "h4";
   const { labels } = strings;
   const count = damage.photos.length;
+  const expanded = view.expanded(damage.id);
   return (
     <div className={styles.damageHead}>
       <Heading className={styles.damageHeading} id={`${id}-heading`}>
@@ -203,19 +151,24 @@ function DamageHead({
           className={styles.toggle}
           aria-expanded={expanded}
           aria-controls={`${id}-panel`}
-          onClick={onToggle}
+          onClick={() => view.setExpanded(damage.id, !expanded)}
           disabled={!ready}
         >
           <span className={styles.chevron} data-expanded={expanded}>
             <Icon name="chevron" />
           </span>
-          {fill(labels.damage, { n: number })}
+          {fill(labels.damage, { n: index + 1 })}
         </button>
       </Heading>
       <span className={styles.count}>
         {count === 0 ? labels.noImages : count === 1 ? labels.imageCountOne : fill(labels.imageCountMany, { n: count })}
       </span>
-      <button type="button" className={styles.removeDamage} onClick={onRemove} disabled={!ready}>
+      <button
+        type="button"
+        className={styles.removeDamage}
+        onClick={() => actions.removeDamage(damage.id)}
+        disabled={!ready}
+      >
         {labels.removeDamage}
       </button>
     </div>
@@ -223,7 +176,11 @@ function DamageHead({
 }
 
 export function DamageSection(props: Props) {
-  const { damage, strings, expanded, error, pickerId, photos } = props;
+  const { damage, index, strings, photos, view } = props;
+  const error = view.problem?.kind === "images" && view.problem.damage === index ? view.problem.message : undefined;
+  const { phase } = view;
+  const failedKey = phase.name === "failed" && phase.failure.reason === "upload" ? phase.failure.image.key : undefined;
+  const pickerId = view.pickerId(damage.id);
   const id = useId();
   const [notes, setNotes] = useState<string[]>([]);
   const pickerRef = useRef<HTMLInputElement>(null);
@@ -241,12 +198,24 @@ export function DamageSection(props: Props) {
   return (
     <section className={styles.damage} aria-labelledby={`${id}-heading`}>
       <DamageHead id={id} {...props} />
-      <div className={styles.damageBody} id={`${id}-panel`} hidden={!expanded}>
+      <div className={styles.damageBody} id={`${id}-panel`} hidden={!view.expanded(damage.id)}>
         <PhotoGuide strings={strings.photoGuide} />
-        {damage.photos.length > 0 && <Thumbnails {...props} pickerRef={pickerRef} onNotes={setNotes} />}
+        {damage.photos.length > 0 && (
+          <ul className={styles.thumbs}>
+            {damage.photos.map((photo, i) => (
+              <Thumb
+                key={photo.key}
+                {...{ photo, strings, photos }}
+                index={i}
+                failed={photo.key === failedKey}
+                onNotes={setNotes}
+              />
+            ))}
+          </ul>
+        )}
         <div className={styles.picker} data-picker>
           <FileInput
-            inputRef={pickerRef}
+            ref={pickerRef}
             id={pickerId}
             multiple
             aria-invalid={error ? true : undefined}

@@ -7,7 +7,7 @@
  * The drawings are decorative (the line beside each says what it shows) and
  * are static files made by `tools/artwork/`, so they cost the page no script.
  */
-import { useId } from "react";
+import { memo, useId } from "react";
 import type { Strings } from "@/lib/content/strings-schema";
 import styles from "./PhotoGuide.module.css";
 
@@ -18,7 +18,8 @@ const SHOTS = [
   { key: "angled", src: "/photo-guide/angled.svg" },
 ] as const;
 
-export function PhotoGuide({ strings }: { strings: Strings["quoteForm"]["photoGuide"] }) {
+/** Memoised: its strings never change while the form is open, so a photo's change does not render it again. */
+export const PhotoGuide = memo(function PhotoGuide({ strings }: { strings: Strings["quoteForm"]["photoGuide"] }) {
   const headingId = useId();
   return (
     <div className={styles.guide}>
@@ -36,4 +37,4 @@ export function PhotoGuide({ strings }: { strings: Strings["quoteForm"]["photoGu
       </ol>
     </div>
   );
-}
+});

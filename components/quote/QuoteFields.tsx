@@ -1,6 +1,6 @@
 "use client";
 
-import type { InputHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { TextField } from "@/components/ui/TextField";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
@@ -32,7 +32,7 @@ export function QuoteFields({ form: { register }, problem, onEdit, labels, field
   const field = (name: "regNumber" | "email" | "phone") => register(name, { onChange: () => onEdit(name) });
   const error = (name: string) => (problem?.kind === "field" && problem.field === name ? problem.message : undefined);
   const reg = field("regNumber");
-  const contactField = (name: "email" | "phone", input: InputHTMLAttributes<HTMLInputElement>) => (
+  const textField = (name: "regNumber" | "email" | "phone", input: Partial<ComponentProps<typeof TextField>>) => (
     <TextField
       id={fieldId(name)}
       label={labels[name]}
@@ -40,32 +40,26 @@ export function QuoteFields({ form: { register }, problem, onEdit, labels, field
       errorIcon
       classes={textClasses()}
       maxLength={FIELD_LIMITS[name]}
-      {...input}
       {...field(name)}
+      {...input}
     />
   );
   return (
     <div className={styles.fields}>
-      <TextField
-        id={fieldId("regNumber")}
-        label={labels.regNumber}
-        hint={labels.regNumberHint}
-        error={error("regNumber")}
-        errorIcon
-        classes={textClasses(styles.fieldReg)}
-        className={styles.regInput}
-        type="text"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={FIELD_LIMITS.regNumber}
-        {...reg}
-        ref={(input) => {
+      {textField("regNumber", {
+        hint: labels.regNumberHint,
+        classes: textClasses(styles.fieldReg),
+        className: styles.regInput,
+        type: "text",
+        autoComplete: "off",
+        autoCapitalize: "characters",
+        spellCheck: false,
+        ref: (input: HTMLInputElement | null) => {
           // a number typed before the form's code arrived is put in capitals before the form reads it
           if (input) input.value = normaliseRegNumber(input.value);
           reg.ref(input);
-        }}
-        onChange={(event) => {
+        },
+        onChange: (event) => {
           const input = event.target;
           const upper = normaliseRegNumber(input.value);
           if (upper !== input.value) {
@@ -74,10 +68,10 @@ export function QuoteFields({ form: { register }, problem, onEdit, labels, field
             input.setSelectionRange(selectionStart, selectionEnd);
           }
           return reg.onChange(event);
-        }}
-      />
-      {contactField("email", { type: "email", inputMode: "email", autoComplete: "email", spellCheck: false })}
-      {contactField("phone", { type: "tel", inputMode: "tel", autoComplete: "tel" })}
+        },
+      })}
+      {textField("email", { type: "email", inputMode: "email", autoComplete: "email", spellCheck: false })}
+      {textField("phone", { type: "tel", inputMode: "tel", autoComplete: "tel" })}
       <div className={`${fieldStyles.field} ${styles.field} ${styles.fieldWide}`}>
         <label htmlFor={fieldId("message")}>{labels.message}</label>
         <textarea

@@ -3,21 +3,15 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExtern
 import { flushSync } from "react-dom";
 import { useForm, type UseFormReturn } from "react-hook-form";
 import { useDraft } from "@/components/drafts/useDraft";
-import { xhrFetch } from "@/lib/api/transport";
+import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
+import { browserFetch } from "@/lib/api/transport";
 import type { Strings } from "@/lib/content/strings-schema";
 import { typedSinceDraft } from "@/lib/drafts/typed-since";
 import { loadPhotoWork } from "@/lib/photos";
 import { fromDraft, toDraft, type QuoteDraft } from "@/lib/quote/draft";
 import { emptyText, firstProblem, textOf, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
 import { QuotePhotos, type PhotoDeps } from "@/lib/quote/photos";
-import {
-  createQuoteSender,
-  SendState,
-  quoteDigest,
-  type PipelineDeps,
-  type PipelineResult,
-} from "@/lib/quote/pipeline";
-import { useQuoteFocus } from "./useQuoteFocus";
+import { createQuoteSender, SendState, quoteJson, type PipelineDeps, type PipelineResult } from "@/lib/quote/pipeline";
 
 export type QuoteFailure = Exclude<PipelineResult, { ok: true }>;
 export type SubmissionPhase =
@@ -34,7 +28,7 @@ export interface QuoteOptions {
   userId: string;
   thanksHref: string;
   /** a test's own network and photo work; the browser's otherwise */
-  deps?: Partial<Pick<PipelineDeps, "fetch" | "uploadFetch"> & PhotoDeps>;
+  deps?: Partial<Pick<PipelineDeps, "fetch"> & PhotoDeps>;
 }
 
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
@@ -44,11 +38,7 @@ function useQuoteParts({ userId, deps = {} }: QuoteOptions) {
   const [parts] = useState(() => ({
     photos: new QuotePhotos({ loadWork: loadPhotoWork, ...deps }),
     state: new SendState(),
-    sender: createQuoteSender({
-      fetch: deps.fetch ?? ((input, init) => window.fetch(input, init)),
-      uploadFetch: deps.uploadFetch ?? (deps.fetch ? undefined : (onProgress) => xhrFetch(onProgress)),
-      userId,
-    }),
+    sender: createQuoteSender({ fetch: deps.fetch ?? browserFetch, userId }),
   }));
   useEffect(() => () => parts.photos.dispose(), [parts]);
   return parts;
@@ -65,9 +55,9 @@ function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts)
   const snapshot = useCallback(() => toDraft(textOf(form.getValues()), photos, state), [form, photos, state]);
   const restore = useCallback(
     (stored: QuoteDraft, asked: boolean) => {
-      const chosen = photos.getSnapshot().some((damage) => damage.photos.length > 0);
-      if (!asked && (chosen || typedSinceDraft(textOf(form.getValues()), stored))) return false;
       const back = fromDraft(stored);
+      const chosen = photos.getSnapshot().some((damage) => damage.photos.length > 0);
+      if (!asked && (chosen || typedSinceDraft(textOf(form.getValues()), back.text))) return false;
       form.reset(back.text);
       photos.restore(back.damages);
       state.set(back.send);
@@ -102,16 +92,59 @@ function useResend(send: () => Promise<void>, phase: SubmissionPhase, resend: bo
 
 /** Which damages are folded away. */
 function useCollapsed() {
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [collapsed, setCollapsed] = useState<readonly string[]>([]);
   const setExpanded = useCallback((damage: string, expanded: boolean) => {
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (expanded) next.delete(damage);
-      else next.add(damage);
-      return next;
-    });
+    setCollapsed((current) => [...current.filter((d) => d !== damage), ...(expanded ? [] : [damage])]);
   }, []);
-  return { expanded: (damage: string) => !collapsed.has(damage), setExpanded };
+  return { expanded: (damage: string) => !collapsed.includes(damage), setExpanded };
+}
+
+/**
+ * Where the keyboard goes: to the problem that stopped a send (the field, the
+ * `Legg til skade` button, or the image picker of the damage without images,
+ * unfolded first), to the progress heading while sending, and to the alert
+ * after a failure. Scrolling is smooth unless the visitor asks for reduced motion.
+ */
+function useFocus(
+  phase: SubmissionPhase,
+  photos: QuotePhotos,
+  setExpanded: (damage: string, expanded: boolean) => void,
+) {
+  const reducedMotion = usePrefersReducedMotion();
+  const id = useId();
+  const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
+  const pickerId = useCallback((damage: string) => `${id}-picker-${damage}`, [id]);
+  const refs = {
+    addButtonRef: useRef<HTMLButtonElement>(null),
+    alertRef: useRef<HTMLDivElement>(null),
+    progressHeadingRef: useRef<HTMLHeadingElement>(null),
+  };
+  const bringIntoView = useCallback(
+    (target: HTMLElement | null | undefined, focus = target) => {
+      target?.scrollIntoView({ block: "center", behavior: reducedMotion ? "auto" : "smooth" });
+      focus?.focus({ preventScroll: true });
+    },
+    [reducedMotion],
+  );
+  useEffect(() => {
+    if (phase.name === "failed") bringIntoView(refs.alertRef.current);
+    if (phase.name === "sending") refs.progressHeadingRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the phase changes
+  }, [phase.name]);
+  const { addButtonRef } = refs;
+  const focusProblem = useCallback(
+    (problem: QuoteProblem) => {
+      if (problem.kind === "damages") return bringIntoView(addButtonRef.current);
+      if (problem.kind === "field") return bringIntoView(document.getElementById(fieldId(problem.field)));
+      const damage = photos.getSnapshot()[problem.damage]?.id;
+      if (!damage) return;
+      flushSync(() => setExpanded(damage, true));
+      const picker = document.getElementById(pickerId(damage));
+      bringIntoView(picker?.closest("section")?.querySelector<HTMLElement>("[data-picker]") ?? picker, picker);
+    },
+    [bringIntoView, addButtonRef, fieldId, photos, pickerId, setExpanded],
+  );
+  return { fieldId, pickerId, refs, focusProblem };
 }
 
 /**
@@ -124,9 +157,6 @@ function useCollapsed() {
 export function useQuote(options: QuoteOptions) {
   const { strings, fieldErrors, thanksHref } = options;
   const router = useRouter();
-  const id = useId();
-  const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
-  const pickerId = useCallback((damage: string) => `${id}-picker-${damage}`, [id]);
   const messages = useMemo(() => ({ ...fieldErrors, ...strings.errors }), [fieldErrors, strings.errors]);
   // no defaults: react-hook-form takes each field's value from the page, so text typed before the code ran stays
   const form = useForm<QuoteText>();
@@ -136,10 +166,8 @@ export function useQuote(options: QuoteOptions) {
   const [phase, setPhase] = useState<SubmissionPhase>({ name: "editing" });
   const [problem, setProblem] = useState<QuoteProblem>();
   const { expanded, setExpanded } = useCollapsed();
-  const addButtonRef = useRef<HTMLButtonElement>(null);
   const { draft, resend, resent } = useQuoteDraft(form, parts);
-  const focusArgs = { phase, fieldId, pickerId, damages: photos.getSnapshot, setExpanded, addButtonRef };
-  const { focusProblem, alertRef, progressHeadingRef } = useQuoteFocus(focusArgs);
+  const { fieldId, pickerId, refs, focusProblem } = useFocus(phase, photos, setExpanded);
   // a photo or a damage changed: the damages' problem is gone
   useEffect(() => photos.subscribe(() => setProblem((p) => (p?.kind === "field" ? p : undefined))), [photos]);
 
@@ -150,7 +178,7 @@ export function useQuote(options: QuoteOptions) {
     if (found) return focusProblem(found);
     if (sender.busy) return;
     state.set({ pending: true });
-    state.keyFor(quoteDigest(text, photos)); // made (or kept) and saved before anything is sent
+    state.keyFor(quoteJson(text, photos)); // made (or kept) and saved before anything is sent
     draft.flush();
     if (offline()) return setPhase({ name: "offline" });
     setPhase({ name: "sending", inquiry: false });
@@ -178,7 +206,7 @@ export function useQuote(options: QuoteOptions) {
     },
     removeDamage(damage: string) {
       photos.removeDamage(damage);
-      addButtonRef.current?.focus();
+      refs.addButtonRef.current?.focus();
     },
     /** `Start på nytt`: the draft deleted, the form emptied, the keyboard at its first field */
     startOver() {
@@ -191,5 +219,5 @@ export function useQuote(options: QuoteOptions) {
     },
   };
   const view = { damages, phase, problem, draft, fieldId, pickerId, expanded, setExpanded };
-  return { form, photos, view, actions, refs: { addButtonRef, alertRef, progressHeadingRef } };
+  return { form, photos, view, actions, refs };
 }

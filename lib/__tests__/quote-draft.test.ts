@@ -59,14 +59,14 @@ test("keeps only the prepared copy, never the original; a photo not prepared yet
   expect((await next.prepared(keyOf(next, "a.jpg")))!.size).toBe(4);
 });
 
-test("the inquiry's key and its quote's digest are kept with the draft and come back; a malformed key is dropped", async () => {
+test("the inquiry's key and the quote it was made for are kept with the draft and come back; a malformed key is dropped", async () => {
   const photos = await photosOf([[photo("a.jpg")]]);
   const key = "0f8e2d7c-5b4a-4c3d-9e1f-2a3b4c5d6e7f";
   const state = new SendState();
-  state.set({ pending: true, key, digest: "abc" });
+  state.set({ pending: true, key, quote: "abc" });
   const draft = toDraft(filled, photos, state)!;
-  expect(draft).toMatchObject({ inquiryKey: key, inquiryDigest: "abc" });
-  expect(fromDraft(draft).send).toEqual({ pending: true, key, digest: "abc" });
+  expect(draft).toMatchObject({ inquiryKey: key, inquiryQuote: "abc" });
+  expect(fromDraft(draft).send).toEqual({ pending: true, key, quote: "abc" });
 
   expect(toDraft(filled, photos, none)).not.toHaveProperty("inquiryKey");
   for (const bad of ["", "to ord", "x".repeat(101), 42]) {

@@ -6,12 +6,17 @@ import { QuotePhotos } from "../quote/photos";
 const file = (name: string, type = "image/jpeg") => new File([new Uint8Array(1000)], name, { type });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Photo work the test finishes by hand, one call at a time. */
+/** The small copy the work makes first, for the thumbnail, as the work gives it: a data: URL. */
+let previews = 0;
+const preview = () => `data:image/jpeg;base64,${btoa(`preview ${++previews}`)}`;
+
+/** Photo work the test finishes by hand, one call at a time; it makes the preview as it starts. */
 function manualWork() {
   const calls: { name: string; options: PrepareOptions; finish: () => void; fail: (e: Error) => void }[] = [];
   const work: PhotoWork = {
     prepare: (photo, options = {}) =>
       new Promise((resolve, reject) => {
+        options.onPreview?.(preview());
         options.onProgress?.(10);
         options.signal?.addEventListener("abort", () => reject(new Error("aborted")));
         const finish = () =>
@@ -23,17 +28,17 @@ function manualWork() {
 }
 
 function setup(work: PhotoWork) {
-  let made = 0;
+  const shown: Blob[] = [];
   const revoked: string[] = [];
   const photos = new QuotePhotos({
     loadWork: async () => work,
-    createUrl: () => `blob:test/${++made}`,
+    createUrl: (blob) => `blob:test/${shown.push(blob)}`,
     revokeUrl: (url) => revoked.push(url),
   });
   const all = () => photos.getSnapshot().flatMap((d) => d.photos);
   const named = (name: string) => all().find((p) => p.name === name)!;
   const damage = () => photos.getSnapshot()[0]!.id;
-  return { photos, revoked, all, named, damage };
+  return { photos, revoked, shown, all, named, damage };
 }
 
 test("prepares two photos at a time, in the order chosen, and shows each one's work", async () => {
@@ -71,10 +76,14 @@ test("removing a photo cancels its work, gives back its URL and moves on to the 
   expect(all().map((p) => p.name)).toEqual(["b.jpg"]);
 });
 
-test("one URL per photo; the ones still held are given back when the form goes away", () => {
-  const { photos, damage, all, revoked } = setup(manualWork().work);
+test("one URL per photo, of the work's small copy, never of the original; the ones still held are given back when the form goes away", async () => {
+  const { photos, damage, all, revoked, shown } = setup(manualWork().work);
   photos.add(damage(), [file("a.jpg"), file("b.jpg")]);
+  expect(all().map((p) => p.url)).toEqual(["", ""]); // no thumbnail before its copy is made
+  await tick();
   const [a, b] = all();
+  expect(a!.url).toMatch(/^data:image\/jpeg;base64,/);
+  expect(shown).toEqual([]); // no object URL, of the original or of anything else
   expect(a!.url).not.toBe(b!.url);
   photos.remove(a!.key);
   photos.dispose();
@@ -133,9 +142,10 @@ test("a damage takes images only, up to its limit, and says what it left out", (
   expect(all()).toHaveLength(FIELD_LIMITS.imagesPerDamage);
 });
 
-test("damages are added up to the limit and removed with their photos", () => {
+test("damages are added up to the limit and removed with their photos", async () => {
   const { photos, damage, revoked } = setup(manualWork().work);
   photos.add(damage(), [file("a.jpg")]);
+  await tick();
   for (let i = 0; i < FIELD_LIMITS.damages + 2; i++) photos.addDamage();
   expect(photos.getSnapshot()).toHaveLength(FIELD_LIMITS.damages);
   photos.removeDamage(damage());

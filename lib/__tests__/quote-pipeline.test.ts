@@ -7,7 +7,7 @@ import type { QuoteText } from "../quote/form";
 import { QuotePhotos } from "../quote/photos";
 import {
   createQuoteSender,
-  quoteDigest,
+  quoteJson,
   SendState,
   sendQuote,
   type ImageProgress,
@@ -497,13 +497,12 @@ describe("two at a time, photos made ready before Send", () => {
   });
 
   test("the progress moves with the bytes sent", async () => {
-    const uploadFetch = (onProgress: (loaded: number, total: number) => void) =>
-      (async (input: RequestInfo | URL, init?: RequestInit) => {
-        onProgress(250, 500);
-        onProgress(500, 500);
-        return net.fetch(input, init);
-      }) as typeof globalThis.fetch;
-    const { net, run, photos } = await setup({ uploadFetch });
+    const { net, run, photos, deps } = await setup();
+    deps.fetch = async (input, init) => {
+      init?.onUploadProgress?.(250, 500);
+      init?.onUploadProgress?.(500, 500);
+      return net.fetch(input, init);
+    };
     const a = progressOf(photos, "a.jpg");
     await run();
     expect(a.map((p) => [p.stage, p.loaded, p.total])).toEqual([
@@ -566,7 +565,7 @@ describe("the inquiry's Idempotency-Key: one key, one body", () => {
 
   test("a 422 (the key was used for another body) gets a new key and is sent once more", async () => {
     const { net, run, state, photos } = await setup();
-    state.set({ key: "brukt-nokkel", digest: quoteDigest(text(), photos) });
+    state.set({ key: "brukt-nokkel", quote: quoteJson(text(), photos) });
     net.inquiryAnswers.push(status(422));
     await expect(run()).resolves.toEqual({ ok: true });
     expect(net.inquiryKeys[0]).toBe("brukt-nokkel");
@@ -576,7 +575,7 @@ describe("the inquiry's Idempotency-Key: one key, one body", () => {
 
   test("a key kept from before (the draft's) is the one sent, for the same quote", async () => {
     const { net, run, state, photos } = await setup();
-    state.set({ key: "fra-utkastet_1", digest: quoteDigest(text(), photos) });
+    state.set({ key: "fra-utkastet_1", quote: quoteJson(text(), photos) });
     await expect(run()).resolves.toEqual({ ok: true });
     expect(net.inquiryKeys).toEqual(["fra-utkastet_1"]);
   });

@@ -64,9 +64,16 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 const errorFor = (response: Response, message: string) =>
   new ApiError(response.status, message, retryAfterMs(response.headers.get("Retry-After")));
 
-export type Fetch = typeof fetch;
+/** Bytes of one upload sent so far, of how many. */
+export type UploadProgress = (loaded: number, total: number) => void;
 
-async function call(fetchImpl: Fetch, url: string, init: RequestInit): Promise<Response> {
+/** A `fetch` that may also be asked to report an upload's bytes as they are sent. */
+export type Fetch = (
+  input: RequestInfo | URL,
+  init?: RequestInit & { onUploadProgress?: UploadProgress },
+) => Promise<Response>;
+
+async function call(fetchImpl: Fetch, url: string, init: Parameters<Fetch>[1]): Promise<Response> {
   try {
     return await fetchImpl(url, init);
   } catch (error) {
@@ -110,9 +117,6 @@ export async function sendContact(body: ContactRequest, fetchImpl: Fetch = fetch
   await postJson(fetchImpl, endpoints.contact(), contactSchema.parse(body), signal);
 }
 
-/** Bytes of one upload sent so far, of how many. */
-export type UploadProgress = (loaded: number, total: number) => void;
-
 /** The headers of an XMLHttpRequest's answer, as a Headers. */
 function xhrHeaders(raw: string): Headers {
   const headers = new Headers();
@@ -153,23 +157,31 @@ export function xhrFetch(onProgress: UploadProgress, XHR: typeof XMLHttpRequest 
   return send as Fetch;
 }
 
+/**
+ * The browser's fetch, except for an upload that reports its bytes: that one
+ * goes over xhrFetch, since fetch reports nothing while a body is sent.
+ */
+export const browserFetch: Fetch = (input, init) =>
+  init?.onUploadProgress ? xhrFetch(init.onUploadProgress)(input, init) : fetch(input, init);
+
 /** A stored upload as the inquiry names it: its url made absolute on the admin host. */
 const toImageRef = (doc: { filename: string; url: string }): ImageRef => ({
   filename: doc.filename,
   url: new URL(doc.url, endpoints.mediaOrigin()).toString(),
 });
 
-/** POST /api/media with one file; answers the stored image as the inquiry wants it. */
+/** POST /api/media with one file, its bytes reported as they are sent; answers the stored image as the inquiry wants it. */
 export async function uploadMedia(
   file: Blob,
   filename: string,
-  fetchImpl: Fetch = fetch,
+  fetchImpl: Fetch = browserFetch,
   signal?: AbortSignal,
+  onUploadProgress?: UploadProgress,
 ): Promise<ImageRef> {
   const form = new FormData();
   form.append("_payload", "{}");
   form.append("file", file, filename);
-  const response = await call(fetchImpl, endpoints.media(), { method: "POST", body: form, signal });
+  const response = await call(fetchImpl, endpoints.media(), { method: "POST", body: form, signal, onUploadProgress });
   if (!response.ok) throw errorFor(response, `Opplastingen svarte ${response.status}`);
   const parsed = mediaResponseSchema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) throw new ApiError(response.status, "Opplastingen ga et svar uten filnavn og adresse");

@@ -45,6 +45,7 @@ async function work({ id, file }: JobMessage): Promise<WorkerMessage> {
   if (!bitmap) return { id, type: "unreadable" };
   try {
     const photo = await runSteps(offscreen, bitmap, sizeOf(bitmap), {
+      onPreview: (url) => scope.postMessage({ id, type: "preview", url }),
       onCheck: (check) => scope.postMessage({ id, type: "check", check }),
       onProgress: (percent) => scope.postMessage({ id, type: "progress", percent }),
     });

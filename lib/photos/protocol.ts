@@ -7,6 +7,7 @@ export interface JobMessage {
 }
 
 export type WorkerMessage =
+  | { id: number; type: "preview"; url: string }
   | { id: number; type: "check"; check: PhotoCheck }
   | { id: number; type: "progress"; percent: number }
   | { id: number; type: "done"; photo: PreparedPhoto }

@@ -27,6 +27,7 @@ export interface Surface {
 }
 
 export interface StepCallbacks {
+  onPreview?: (url: string) => void;
   onCheck?: (check: PhotoCheck) => void;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -38,10 +39,30 @@ function smoothed(context: AnyContext): AnyContext {
   return context;
 }
 
-export async function checkCopy(surface: Surface, photo: DecodedPhoto, size: Size): Promise<PhotoCheck> {
+/** The thumbnail's JPEG quality: it is shown a few times smaller than the check copy. */
+const PREVIEW_QUALITY = 0.7;
+
+/** The blob as a data: URL, read asynchronously (in the worker, off the page's main thread). */
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error("The preview could not be read"));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** The check copy, measured and judged; it is also the photo's preview (`onPreview`), encoded before the measure. */
+export async function checkCopy(
+  surface: Surface,
+  photo: DecodedPhoto,
+  size: Size,
+  onPreview?: (url: string) => void,
+): Promise<PhotoCheck> {
   const small = checkSize(size);
-  const { context } = surface.canvas(small);
+  const { canvas, context } = surface.canvas(small);
   await surface.draw(smoothed(context), photo, size, small);
+  if (onPreview) onPreview(await dataUrl(await surface.encode(canvas, PREVIEW_QUALITY)));
   const pixels = context.getImageData(0, 0, small.width, small.height);
   const measure = measurePhoto(pixels);
   return { ...measure, verdict: judgePhoto(measure) };
@@ -51,7 +72,7 @@ export async function runSteps(
   surface: Surface,
   photo: DecodedPhoto,
   size: Size,
-  { onCheck, onProgress, signal }: StepCallbacks,
+  { onPreview, onCheck, onProgress, signal }: StepCallbacks,
 ): Promise<PreparedPhoto> {
   const step = async (percent: number) => {
     signal?.throwIfAborted();
@@ -60,7 +81,7 @@ export async function runSteps(
     signal?.throwIfAborted();
   };
   await step(10);
-  onCheck?.(await checkCopy(surface, photo, size));
+  onCheck?.(await checkCopy(surface, photo, size, onPreview));
   await step(30);
   let drawn: { canvas: AnyCanvas; size: Size } | undefined;
   let percent = 50;

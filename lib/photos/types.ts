@@ -24,6 +24,13 @@ export interface PreparedPhoto {
 
 export interface PrepareOptions {
   signal?: AbortSignal;
+  /**
+   * a small JPEG of the photo (its check copy) as a data: URL, for the
+   * thumbnail, as soon as it is decoded: a thumbnail of the original would make
+   * the page read and decode the whole file on its main thread, and an object
+   * URL costs the page a synchronous call to the browser
+   */
+  onPreview?: (url: string) => void;
   /** the quality check, as soon as it is known (before the prepared copy) */
   onCheck?: (check: PhotoCheck) => void;
   /** 0–100 while it works */

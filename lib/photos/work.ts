@@ -30,7 +30,7 @@ export function createPhotoWork({ createWorker, page }: PhotoWorkParts): PhotoWo
   let workerCapable = createWorker !== undefined;
   let nextId = 1;
 
-  function inWorker(file: Blob, { signal, onCheck, onProgress }: PrepareOptions): Promise<Outcome> {
+  function inWorker(file: Blob, { signal, onPreview, onCheck, onProgress }: PrepareOptions): Promise<Outcome> {
     const worker = idle ?? createWorker!();
     idle = undefined;
     const id = nextId++;
@@ -45,6 +45,7 @@ export function createPhotoWork({ createWorker, page }: PhotoWorkParts): PhotoWo
       };
       const onMessage = ({ data }: MessageEvent<WorkerMessage>) => {
         if (data.id !== id) return;
+        if (data.type === "preview") return onPreview?.(data.url);
         if (data.type === "check") return onCheck?.(data.check);
         if (data.type === "progress") return onProgress?.(data.percent);
         finish(data.type !== "failed");

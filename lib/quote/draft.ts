@@ -3,11 +3,13 @@
  * fields, each damage's photos as their prepared copies (bytes, never an
  * original; a photo not prepared yet is not kept) with the name each is
  * uploaded under and its stored upload, whether Send was pressed and the
- * quote is still to go (offline), and the inquiry's key with the digest of the
- * quote it was made for. Pure conversions, so they are unit-tested.
+ * quote is still to go (offline), and the inquiry's key with the quote
+ * (quoteJson) it was made for. Pure conversions, so they are unit-tested.
  */
-import { IDEMPOTENCY_KEY_PATTERN, MEDIA_FILENAME_PATTERN } from "../api/schemas";
-import { asText, textOf, type QuoteText } from "./form";
+import * as z from "zod/mini";
+import "../zod"; // parse without eval (CSP)
+import { IDEMPOTENCY_KEY_PATTERN, MEDIA_FILENAME_PATTERN, type ImageRef } from "../api/schemas";
+import { quoteTextSchema, type QuoteText } from "./form";
 import type { DraftPhoto, QuotePhotos } from "./photos";
 import type { SendState } from "./pipeline";
 
@@ -16,47 +18,56 @@ export interface QuoteDraft extends QuoteText {
   /** Send was pressed and the quote has not gone yet: it goes by itself when the draft comes back */
   pending: boolean;
   inquiryKey?: string;
-  inquiryDigest?: string;
+  inquiryQuote?: string;
 }
 
 /** The draft of the quote as it stands, or undefined when nothing is typed and no photo is kept. */
 export function toDraft(
   text: QuoteText,
   photos: Pick<QuotePhotos, "toDraft">,
-  { pending, key, digest }: Pick<SendState, "pending" | "key" | "digest">,
+  { pending, key, quote }: Pick<SendState, "pending" | "key" | "quote">,
 ): QuoteDraft | undefined {
   const damages = photos.toDraft();
   const typed = Object.values(text).some((value) => value.trim() !== "");
   if (!typed && damages.every((damage) => damage.length === 0)) return undefined;
-  return {
-    ...text,
-    damages,
-    pending,
-    ...(key !== undefined && { inquiryKey: key, inquiryDigest: digest }),
-  };
+  return { ...text, damages, pending, ...(key !== undefined && { inquiryKey: key, inquiryQuote: quote }) };
 }
 
-/** A stored photo as the store takes it; a name we would not make is dropped (the photo gets a new one). */
-function photoBack(photo: DraftPhoto): DraftPhoto[] {
-  const bytes = Object.prototype.toString.call(photo?.bytes) === "[object ArrayBuffer]"; // from any realm
-  if (typeof photo?.key !== "string" || !bytes) return [];
-  const { uploadName, ...rest } = photo;
-  const named = typeof uploadName === "string" && MEDIA_FILENAME_PATTERN.test(uploadName);
-  return [{ ...rest, name: asText(photo.name), type: asText(photo.type), ...(named && { uploadName }) }];
-}
+/** A name or key we would not make is dropped: the photo gets a new name, the quote a new key. */
+const matching = (pattern: RegExp) => z.catch(z.optional(z.string().check(z.regex(pattern))), undefined);
+
+const photoSchema = z.object({
+  key: z.string(),
+  name: z.catch(z.string(), ""),
+  type: z.catch(z.string(), ""),
+  // an ArrayBuffer from any realm
+  bytes: z.custom<ArrayBuffer>((bytes) => Object.prototype.toString.call(bytes) === "[object ArrayBuffer]"),
+  uploadName: matching(MEDIA_FILENAME_PATTERN),
+  stored: z.optional(z.custom<ImageRef>()),
+});
+
+/** One damage's photos; a photo without its bytes (a draft of another form) is dropped, the rest come back. */
+const damageSchema = z.pipe(
+  z.catch(z.array(z.unknown()), []),
+  z.transform((photos): DraftPhoto[] =>
+    photos.flatMap((photo) => {
+      const { success, data } = photoSchema.safeParse(photo);
+      if (!success) return [];
+      const { uploadName, ...rest } = data;
+      return [uploadName ? { ...rest, uploadName } : rest];
+    }),
+  ),
+);
+
+const draftSchema = z.extend(quoteTextSchema, {
+  damages: z.catch(z.array(damageSchema), [[]]),
+  pending: z.catch(z.boolean(), false),
+  inquiryKey: matching(IDEMPOTENCY_KEY_PATTERN),
+  inquiryQuote: z.catch(z.optional(z.string()), undefined),
+});
 
 /** The draft's parts back; anything malformed is dropped (a key the API would refuse, a photo without bytes). */
 export function fromDraft(draft: QuoteDraft) {
-  const validKey = typeof draft.inquiryKey === "string" && IDEMPOTENCY_KEY_PATTERN.test(draft.inquiryKey);
-  return {
-    text: textOf(draft),
-    damages: (Array.isArray(draft.damages) ? draft.damages : [[]]).map((d) =>
-      Array.isArray(d) ? d.flatMap(photoBack) : [],
-    ),
-    send: {
-      pending: draft.pending === true,
-      key: validKey ? draft.inquiryKey : undefined,
-      digest: (validKey && asText(draft.inquiryDigest)) || undefined,
-    },
-  };
+  const { damages, pending, inquiryKey: key, inquiryQuote, ...text } = draftSchema.parse(draft);
+  return { text, damages, send: { pending, key, quote: (key && inquiryQuote) || undefined } };
 }

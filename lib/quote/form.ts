@@ -18,13 +18,14 @@ import type { Photo } from "./photos";
 /** One photo as the checks and the inquiry see it. */
 export type QuoteImage = Pick<Photo, "key" | "name" | "stored">;
 
-/** The quote's text fields (the form library holds them). */
-export interface QuoteText {
-  regNumber: string;
-  email: string;
-  phone: string;
-  message: string;
-}
+/** The quote's text fields (the form library holds them); a field not on the page yet, or not text (a malformed draft), is empty. */
+export const quoteTextSchema = z.object({
+  regNumber: z.catch(z.string(), ""),
+  email: z.catch(z.string(), ""),
+  phone: z.catch(z.string(), ""),
+  message: z.catch(z.string(), ""),
+});
+export type QuoteText = z.infer<typeof quoteTextSchema>;
 
 export interface QuoteFormValues extends QuoteText {
   damages: readonly { photos: readonly QuoteImage[] }[];
@@ -33,14 +34,8 @@ export interface QuoteFormValues extends QuoteText {
 /** The checks' messages (content/strings.json): the shared e-mail and phone ones and the quote's own. */
 export type QuoteMessages = Strings["fieldErrors"] & Strings["quoteForm"]["errors"];
 
-/** The text fields as they stand: a field not on the page yet, or not text (a malformed draft), is empty. */
-export const textOf = (values: Partial<Record<keyof QuoteText, unknown>>): QuoteText => {
-  const { regNumber, email, phone, message } = values;
-  return { regNumber: asText(regNumber), email: asText(email), phone: asText(phone), message: asText(message) };
-};
-
-/** A value as text: a value that is not a string is empty. */
-export const asText = (value: unknown) => (typeof value === "string" ? value : "");
+/** The text fields as they stand. */
+export const textOf = (values: unknown): QuoteText => quoteTextSchema.parse(values);
 
 export const emptyText = (): QuoteText => textOf({});
 

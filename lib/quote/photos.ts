@@ -1,6 +1,6 @@
 /**
  * Every photo of the quote, in one place, free of any framework: the damages
- * and, per photo, the file as chosen, its preview URL, its preparation (the
+ * and, per photo, the file as chosen, its thumbnail's URL, its preparation (the
  * photo work: a metadata-free JPEG made as soon as it is chosen, two photos at
  * a time), the check's note, its upload (the name chosen once, the stored
  * ref), its progress while a send runs, and what the draft keeps of it. The
@@ -25,7 +25,11 @@ export type PhotoNote = "blurred" | "dark" | "unreadable";
 export interface Photo {
   readonly key: string;
   readonly name: string;
-  /** the preview: an object URL of the photo */
+  /**
+   * the thumbnail: the small copy the photo work makes first, as a data: URL
+   * (never the original, which the page would read and decode whole on its main
+   * thread), or an object URL of a draft's copy; empty until it is made
+   */
   readonly url: string;
   readonly stage: PhotoStage;
   /** 0–100 while preparing */
@@ -93,13 +97,8 @@ export interface ImagePick {
 
 /** Sorts chosen files for a damage that already holds `current` images (at most FIELD_LIMITS.imagesPerDamage). */
 export function pickImages(files: readonly File[], current: number): ImagePick {
-  const images: File[] = [];
-  const rejected: string[] = [];
-  for (const file of files) {
-    const image = asImage(file);
-    if (image) images.push(image);
-    else rejected.push(file.name);
-  }
+  const images = files.flatMap((file) => asImage(file) ?? []);
+  const rejected = files.filter((file) => !asImage(file)).map((file) => file.name);
   const room = Math.max(0, FIELD_LIMITS.imagesPerDamage - current);
   return { images: images.slice(0, room), rejected, tooMany: images.length > room };
 }
@@ -116,14 +115,12 @@ export class QuotePhotos {
   private readonly listeners = new Set<() => void>();
   private snapshot: readonly Damage[] = [{ id: this.damages[0]!.id, photos: [] }];
   private preparing = 0;
-  private readonly loadWork: PhotoDeps["loadWork"];
   private readonly createUrl: NonNullable<PhotoDeps["createUrl"]>;
   private readonly revokeUrl: NonNullable<PhotoDeps["revokeUrl"]>;
 
-  constructor({ loadWork, createUrl, revokeUrl }: PhotoDeps) {
-    this.loadWork = loadWork;
-    this.createUrl = createUrl ?? ((blob) => URL.createObjectURL(blob));
-    this.revokeUrl = revokeUrl ?? ((url) => URL.revokeObjectURL(url));
+  constructor(private readonly deps: PhotoDeps) {
+    this.createUrl = deps.createUrl ?? ((blob) => URL.createObjectURL(blob));
+    this.revokeUrl = deps.revokeUrl ?? ((url) => URL.revokeObjectURL(url));
   }
 
   subscribe = (listener: () => void) => {
@@ -148,9 +145,10 @@ export class QuotePhotos {
   private async prepare(entry: Entry) {
     this.patch(entry, { stage: "preparing", percent: 0 });
     try {
-      const work = await this.loadWork();
+      const work = await this.deps.loadWork();
       const { blob } = await work.prepare(entry.file!, {
         signal: entry.controller.signal,
+        onPreview: (url) => !entry.photo.url && this.patch(entry, { url }),
         onCheck: ({ verdict }) => verdict !== "ok" && this.patch(entry, { note: verdict }),
         onProgress: (percent) => this.patch(entry, { percent: Math.round(percent) }),
       });
@@ -181,11 +179,19 @@ export class QuotePhotos {
     }
   }
 
+  /**
+   * Starts the work in a task of its own: the pick's task only shows the new
+   * thumbnails, and starting a worker and handing it a file comes after.
+   */
+  private pumpSoon() {
+    setTimeout(() => this.pump(), 0);
+  }
+
   private newEntry(file: File): Entry {
     const photo: Photo = {
       key: newId("img"),
       name: file.name,
-      url: this.createUrl(file),
+      url: "",
       stage: "waiting",
       percent: 0,
     };
@@ -199,7 +205,7 @@ export class QuotePhotos {
     if (!entry) return;
     this.entries.delete(key);
     entry.controller.abort();
-    this.revokeUrl(entry.photo.url);
+    if (entry.photo.url) this.revokeUrl(entry.photo.url); // a draft's object URL; a data: URL holds nothing to give back
     settle(entry);
   }
 
@@ -225,7 +231,7 @@ export class QuotePhotos {
     const { images, ...left } = pickImages(files, damage?.keys.length ?? FIELD_LIMITS.imagesPerDamage);
     damage?.keys.push(...images.map((file) => this.newEntry(file).photo.key));
     this.emit();
-    this.pump();
+    this.pumpSoon();
     return left;
   }
 
@@ -238,7 +244,7 @@ export class QuotePhotos {
     damage.keys = damage.keys.map((k) => (k === key ? photo.key : k));
     this.drop(key);
     this.emit();
-    this.pump();
+    this.pumpSoon();
     return left;
   }
 

@@ -35,7 +35,6 @@ import {
   withRetries,
   type Fetch,
   type RetryOptions,
-  type UploadProgress,
 } from "../api/transport";
 import { buildInquiry, type QuoteText } from "./form";
 import type { Photo, QuotePhotos } from "./photos";
@@ -46,8 +45,6 @@ export type SendPhotos = Pick<QuotePhotos, "getSnapshot" | "prepared" | "update"
 export interface PipelineDeps extends RetryOptions {
   fetch: Fetch;
   userId: string;
-  /** a fetch for one upload that reports its bytes as they are sent; without it, `fetch` */
-  uploadFetch?: (onProgress: UploadProgress) => Fetch;
   /** how many uploads run at once (2) */
   concurrency?: number;
   /** stands in for the upload names' random source (mediaFilename), for fixed names in tests */
@@ -73,37 +70,37 @@ export type PipelineResult =
   | { ok: false; reason: "inquiry"; status: number };
 
 /**
- * The quote as its inquiry will say it, as a text that tells one quote from
- * another: its text fields and which photos stand in which damage.
+ * The quote as JSON, as its inquiry will say it: its text fields and which
+ * photos stand in which damage. Two quotes are the same inquiry when this is.
  */
-export const quoteDigest = (text: QuoteText, photos: Pick<QuotePhotos, "getSnapshot">) =>
+export const quoteJson = (text: QuoteText, photos: Pick<QuotePhotos, "getSnapshot">) =>
   JSON.stringify([text, photos.getSnapshot().map((d) => d.photos.map((p) => p.key))]);
 
 /**
  * What a quote keeps from its Send until it has gone (and with the draft
  * between visits): whether Send was pressed, the inquiry's idempotency key and
- * the digest of the quote that key was made for.
+ * the quote (quoteJson) that key was made for.
  */
 export class SendState {
   pending = false;
   key: string | undefined = undefined;
-  digest: string | undefined = undefined;
+  quote: string | undefined = undefined;
 
   /** The key for the quote as it stands: the one it has, or a new one when it has none or changed since. */
   keyFor(quote: string): string {
-    if (this.key === undefined || this.digest !== quote) this.key = newIdempotencyKey();
-    this.digest = quote;
+    if (this.key === undefined || this.quote !== quote) this.key = newIdempotencyKey();
+    this.quote = quote;
     return this.key;
   }
 
   /** Put back from a draft, or set: `{ pending: true }` */
-  set(values: Partial<Pick<SendState, "pending" | "key" | "digest">>): void {
+  set(values: Partial<Pick<SendState, "pending" | "key" | "quote">>): void {
     Object.assign(this, values);
   }
 
   /** A quote that has gone, or a new one: not pending, no key. */
   clear(): void {
-    this.set({ pending: false, key: undefined, digest: undefined });
+    this.set({ pending: false, key: undefined, quote: undefined });
   }
 }
 
@@ -122,15 +119,13 @@ function createGate() {
   };
 }
 
-type ImageFailure = Extract<PipelineResult, { reason: "upload" }>;
-
 /** What the photos of one send share. */
 interface SendRun {
   photos: SendPhotos;
   deps: PipelineDeps;
   gate: ReturnType<typeof createGate>;
   /** the first photo that failed for good; once set, no new upload starts */
-  stop: { failure?: ImageFailure };
+  stop: { failure?: Extract<PipelineResult, { reason: "upload" }> };
   report: (key: string, progress: Partial<ImageProgress>) => void;
 }
 
@@ -163,8 +158,7 @@ async function sendPhoto(photo: Photo, damageIndex: number, run: SendRun): Promi
         const found = mayBeStored ? await storedAlready(filename, deps.fetch, signal) : undefined;
         if (found) return found;
         report(photo.key, { stage: "uploading", loaded: 0, total: blob.size });
-        const fetchImpl = deps.uploadFetch?.(onBytes) ?? deps.fetch;
-        return await uploadMedia(blob, filename, fetchImpl, signal).catch((error: unknown) => {
+        return await uploadMedia(blob, filename, deps.fetch, signal, onBytes).catch((error: unknown) => {
           mayBeStored = lostAnswer(error);
           throw error;
         });
@@ -196,19 +190,12 @@ export async function sendQuote(
   const maxAttempts = (deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).length + 1;
   const progress = new Map<string, ImageProgress>();
   const report = (photoKey: string, change: Partial<ImageProgress>) => {
-    const next = {
-      stage: "waiting",
-      attempt: 1,
-      maxAttempts,
-      loaded: 0,
-      total: 0,
-      ...progress.get(photoKey),
-      ...change,
-    };
-    progress.set(photoKey, next as ImageProgress);
-    photos.update(photoKey, { progress: next as ImageProgress });
+    const start: ImageProgress = { stage: "waiting", attempt: 1, maxAttempts, loaded: 0, total: 0 };
+    const next = { ...(progress.get(photoKey) ?? start), ...change };
+    progress.set(photoKey, next);
+    photos.update(photoKey, { progress: next });
   };
-  const quote = quoteDigest(text, photos);
+  const quote = quoteJson(text, photos);
   const todo = photos.getSnapshot().flatMap((damage, damageIndex) =>
     damage.photos.map((photo) => {
       report(photo.key, { stage: photo.stored ? "done" : "waiting" });
@@ -260,8 +247,7 @@ export function createQuoteSender(deps: PipelineDeps) {
     get busy() {
       return running !== undefined;
     },
-    send(...args: [QuoteText, SendPhotos, SendState, ((() => void) | undefined)?]): Promise<PipelineResult> {
-      const [text, photos, state, onInquiry] = args;
+    send(text: QuoteText, photos: SendPhotos, state: SendState, onInquiry?: () => void): Promise<PipelineResult> {
       running ??= sendQuote(text, photos, state, deps, onInquiry).finally(() => (running = undefined));
       return running;
     },

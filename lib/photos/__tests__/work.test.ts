@@ -41,15 +41,19 @@ function setUp(reply: Reply) {
   return { work, workers, page };
 }
 
-test("the worker does the work: its check, progress and copy reach the caller, and it is kept for the next photo", async () => {
+test("the worker does the work: its preview, check, progress and copy reach the caller, and it is kept for the next photo", async () => {
+  const preview = "data:image/jpeg;base64,c21hbGw=";
   const { work, workers, page } = setUp(({ id }, worker) => {
+    worker.send({ id, type: "preview", url: preview });
     worker.send({ id, type: "check", check: { sharpness: 100, brightness: 120, verdict: "ok" } });
     worker.send({ id, type: "progress", percent: 50 });
     worker.send({ id, type: "done", photo: photoFromWorker });
   });
+  const onPreview = jest.fn();
   const onCheck = jest.fn();
   const onProgress = jest.fn();
-  expect(await work.prepare(file, { onCheck, onProgress })).toBe(photoFromWorker);
+  expect(await work.prepare(file, { onPreview, onCheck, onProgress })).toBe(photoFromWorker);
+  expect(onPreview).toHaveBeenCalledWith(preview);
   expect(await work.prepare(file)).toBe(photoFromWorker);
   expect(onCheck).toHaveBeenCalledWith(expect.objectContaining({ verdict: "ok" }));
   expect(onProgress).toHaveBeenCalledWith(50);
