@@ -15,8 +15,14 @@
  * in them, at any depth, is stored as its bytes (an ArrayBuffer) with its type,
  * name and date, and made a `File` (or `Blob`) again on load: some engines'
  * IndexedDB refuses Blobs (WebKit's private windows), none refuses bytes.
+ *
+ * Bytes are written once: every ArrayBuffer and Blob in a draft is a record of
+ * its own (a part, keyed `<form>:<id>`), the draft refers to it, and a later
+ * save of the same object writes only the small draft. Saving as the visitor
+ * goes then never copies every photo again on the page's thread. A part the
+ * saved draft no longer refers to is deleted with the save.
  */
-import { createStore, del, get, set, type UseStore } from "idb-keyval";
+import { createStore, del, delMany, get, getMany, keys, setMany, type UseStore } from "idb-keyval";
 
 /** The forms that keep drafts. */
 export type DraftName = "quote" | "booking" | "calculator";
@@ -27,6 +33,8 @@ export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 interface Stored<T> {
   savedAt: number;
   value: T;
+  /** the keys of the parts the value refers to */
+  parts?: string[];
 }
 
 export interface DraftStore<T> {
@@ -54,6 +62,11 @@ interface StoredBlob {
   lastModified?: number;
 }
 
+/** Where a draft holds bytes stored as a part. */
+interface PartRef {
+  storedPart: string;
+}
+
 /** A plain object from any realm (IndexedDB may hand back another realm's objects). */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (Object.prototype.toString.call(value) !== "[object Object]") return false;
@@ -61,39 +74,103 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
-const isStoredBlob = (value: unknown): value is StoredBlob =>
-  isPlainObject(value) &&
-  value.storedBlob === 1 &&
-  Object.prototype.toString.call(value.bytes) === "[object ArrayBuffer]";
+const isArrayBuffer = (value: unknown): value is ArrayBuffer =>
+  Object.prototype.toString.call(value) === "[object ArrayBuffer]";
 
-/** The value with every Blob and File in it replaced by its bytes (arrays and plain objects are walked). */
-export async function toStorable(value: unknown): Promise<unknown> {
-  if (value instanceof Blob) {
-    const stored: StoredBlob = { storedBlob: 1, bytes: await value.arrayBuffer(), type: value.type };
-    if (value instanceof File) Object.assign(stored, { name: value.name, lastModified: value.lastModified });
-    return stored;
-  }
-  if (Array.isArray(value)) return Promise.all(value.map(toStorable));
-  if (isPlainObject(value)) {
-    const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await toStorable(v)] as const));
-    return Object.fromEntries(entries);
-  }
-  return value;
+const isStoredBlob = (value: unknown): value is StoredBlob =>
+  isPlainObject(value) && value.storedBlob === 1 && isArrayBuffer(value.bytes);
+
+const isPartRef = (value: unknown): value is PartRef => isPlainObject(value) && typeof value.storedPart === "string";
+
+/** The parts already in the database, by the object they hold: a save refers to these instead of writing them. */
+const partKeys = new WeakMap<object, string>();
+
+async function blobPart(blob: Blob): Promise<StoredBlob> {
+  const stored: StoredBlob = { storedBlob: 1, bytes: await blob.arrayBuffer(), type: blob.type };
+  if (blob instanceof File) Object.assign(stored, { name: blob.name, lastModified: blob.lastModified });
+  return stored;
 }
 
-/** The value as it was saved: stored bytes become a File (with a name) or a Blob again. */
-export function fromStorable(value: unknown): unknown {
+/** A save's value as written: every ArrayBuffer and Blob a reference to its part, the new parts listed to write. */
+class Storable {
+  readonly added = new Map<object, [key: string, part: unknown]>();
+  readonly refs = new Set<string>();
+
+  constructor(private readonly name: DraftName) {}
+
+  async of(value: unknown): Promise<unknown> {
+    if (value instanceof Blob || isArrayBuffer(value)) return this.ref(value);
+    if (Array.isArray(value)) return Promise.all(value.map((item) => this.of(item)));
+    if (isPlainObject(value)) {
+      const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await this.of(v)] as const));
+      return Object.fromEntries(entries);
+    }
+    return value;
+  }
+
+  private async ref(bytes: Blob | ArrayBuffer): Promise<PartRef> {
+    let key = partKeys.get(bytes) ?? this.added.get(bytes)?.[0];
+    if (!key) {
+      key = `${this.name}:${crypto.randomUUID()}`;
+      this.added.set(bytes, [key, null]);
+      this.added.set(bytes, [key, bytes instanceof Blob ? await blobPart(bytes) : bytes]);
+    }
+    this.refs.add(key);
+    return { storedPart: key };
+  }
+}
+
+/** The value as it was saved: parts put back, stored bytes made a File (with a name) or a Blob again. */
+function fromStorable(value: unknown, parts: Map<string, unknown>): unknown {
+  if (isPartRef(value)) {
+    const part = parts.get(value.storedPart);
+    const back = fromStorable(part, parts);
+    if (typeof back === "object" && back !== null) partKeys.set(back, value.storedPart);
+    return back;
+  }
   if (isStoredBlob(value)) {
     const { bytes, type, name, lastModified } = value;
     return name === undefined ? new Blob([bytes], { type }) : new File([bytes], name, { type, lastModified });
   }
-  if (Array.isArray(value)) return value.map(fromStorable);
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromStorable(v)]));
+  if (Array.isArray(value)) return value.map((item) => fromStorable(item, parts));
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromStorable(v, parts)]));
   return value;
 }
 
 const isStored = (value: unknown): value is Stored<unknown> =>
   typeof value === "object" && value !== null && typeof (value as Stored<unknown>).savedAt === "number";
+
+/** Deletes the form's parts that `keep` does not name. */
+async function dropParts(name: DraftName, db: UseStore, keep: ReadonlySet<string> = new Set()) {
+  const all = await keys<IDBValidKey>(db);
+  const unused = all.filter((key) => typeof key === "string" && key.startsWith(`${name}:`) && !keep.has(key));
+  if (unused.length) await delMany(unused, db);
+}
+
+async function loadDraft(name: DraftName, db: UseStore, now: () => number): Promise<unknown> {
+  const stored: unknown = await get(name, db);
+  if (!isStored(stored)) return undefined;
+  if (now() - stored.savedAt > DRAFT_MAX_AGE_MS) {
+    await del(name, db);
+    await dropParts(name, db);
+    return undefined;
+  }
+  const keysOfParts = stored.parts ?? [];
+  const parts = await getMany(keysOfParts, db);
+  return fromStorable(stored.value, new Map(keysOfParts.map((key, i) => [key, parts[i]])));
+}
+
+/** Each form's saves and clears run one after another, so one's clean-up never deletes the parts of the next. */
+const turns = new Map<DraftName, Promise<unknown>>();
+function inTurn<R>(name: DraftName, work: () => Promise<R>): Promise<R> {
+  const result = (turns.get(name) ?? Promise.resolve()).then(work, work);
+  turns.set(
+    name,
+    result.catch(() => undefined),
+  );
+  return result;
+}
 
 export function draftStore<T>(name: DraftName, now: () => number = Date.now): DraftStore<T> {
   return {
@@ -101,35 +178,41 @@ export function draftStore<T>(name: DraftName, now: () => number = Date.now): Dr
       const db = draftsDb();
       if (!db) return undefined;
       try {
-        const stored: unknown = await get(name, db);
-        if (!isStored(stored)) return undefined;
-        if (now() - stored.savedAt > DRAFT_MAX_AGE_MS) {
-          await del(name, db);
-          return undefined;
-        }
-        return fromStorable(stored.value) as T;
+        return (await loadDraft(name, db, now)) as T | undefined;
       } catch {
         return undefined;
       }
     },
-    async save(value) {
-      const db = draftsDb();
-      if (!db) return false;
-      try {
-        await set(name, { savedAt: now(), value: await toStorable(value) } satisfies Stored<unknown>, db);
-        return true;
-      } catch {
-        return false; // storage full or refused: the form goes on without a draft
-      }
+    save(value) {
+      return inTurn(name, async () => {
+        const db = draftsDb();
+        if (!db) return false;
+        try {
+          const storable = new Storable(name);
+          const stored: Stored<unknown> = { savedAt: now(), value: await storable.of(value) };
+          stored.parts = [...storable.refs];
+          const added = [...storable.added];
+          // the new parts and the draft in one transaction: a draft never refers to a part that was not written
+          await setMany([...added.map(([, entry]) => entry), [name, stored]], db);
+          for (const [bytes, [key]] of added) partKeys.set(bytes, key);
+          await dropParts(name, db, storable.refs);
+          return true;
+        } catch {
+          return false; // storage full or refused: the form goes on without a draft
+        }
+      });
     },
-    async clear() {
-      const db = draftsDb();
-      if (!db) return;
-      try {
-        await del(name, db);
-      } catch {
-        // nothing to clear where nothing could be stored
-      }
+    clear() {
+      return inTurn(name, async () => {
+        const db = draftsDb();
+        if (!db) return;
+        try {
+          await del(name, db);
+          await dropParts(name, db);
+        } catch {
+          // nothing to clear where nothing could be stored
+        }
+      });
     },
   };
 }

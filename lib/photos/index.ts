@@ -1,8 +1,10 @@
 /**
- * The photo work (lib/photos/types.ts), loaded by the quote form with a
- * dynamic import when the first photo is chosen, so none of it is in a page's
- * first-load JavaScript. The worker is a module worker bundled from
- * photo.worker.ts and served from our own origin (`worker-src 'self'`).
+ * The photo work (lib/photos/types.ts). It comes with the quote form's code,
+ * which the page fetches after its first load (components/quote/QuoteFormIsland.tsx),
+ * so none of it is in a page's first-load JavaScript and it is there when the
+ * first photo is chosen. The worker is a module worker bundled from
+ * photo.worker.ts and served from our own origin (`worker-src 'self'`), started
+ * at the first photo.
  */
 import { preparePhotoOnPage } from "./page";
 import type { PhotoWork } from "./types";

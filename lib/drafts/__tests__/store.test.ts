@@ -118,3 +118,62 @@ describe("photos in a draft", () => {
     expect(await drafts.load()).toEqual(value);
   });
 });
+
+describe("photo bytes in a draft", () => {
+  /** The values IndexedDB is asked to store that hold bytes, as the draft is saved. */
+  function watchPuts() {
+    const original = IDBObjectStore.prototype.put;
+    const withBytes: unknown[] = [];
+    const put = jest.spyOn(IDBObjectStore.prototype, "put").mockImplementation(function (this: IDBObjectStore, v, k) {
+      if (JSON.stringify(v, (_, x: unknown) => (x instanceof ArrayBuffer ? "BYTES" : x)).includes("BYTES"))
+        withBytes.push(v);
+      return original.call(this, v, k);
+    });
+    return { withBytes, restore: () => put.mockRestore() };
+  }
+  const storedKeys = () =>
+    new Promise<IDBValidKey[]>((resolve) => {
+      const open = indexedDB.open("bulkeklinikken-utkast");
+      open.onsuccess = () => {
+        const request = open.result.transaction("utkast").objectStore("utkast").getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+      };
+    });
+
+  test("are written once: saving the draft again with the same photo copies only the text", async () => {
+    const drafts = draftStore<{ email: string; photos: ArrayBuffer[] }>("quote");
+    const photo = new Uint8Array([9, 8, 7]).buffer;
+    const puts = watchPuts();
+    await drafts.save({ email: "kari@example.no", photos: [photo] });
+    await drafts.save({ email: "kari.nordmann@example.no", photos: [photo] });
+    await drafts.save({ email: "kari.nordmann@example.no", photos: [photo, photo] });
+    puts.restore();
+    expect(puts.withBytes).toHaveLength(1);
+    const back = await drafts.load();
+    expect(back?.email).toBe("kari.nordmann@example.no");
+    expect(back!.photos.map((bytes) => [...new Uint8Array(bytes)])).toEqual([
+      [9, 8, 7],
+      [9, 8, 7],
+    ]);
+  });
+
+  test("a photo the draft no longer holds is deleted from the device, and clear deletes them all", async () => {
+    const drafts = draftStore<ArrayBuffer[]>("quote");
+    await drafts.clear();
+    const kept = new Uint8Array([1]).buffer;
+    await drafts.save([kept, new Uint8Array([2]).buffer]);
+    expect((await storedKeys()).filter((k) => String(k).startsWith("quote:"))).toHaveLength(2);
+    await drafts.save([kept]);
+    expect((await storedKeys()).filter((k) => String(k).startsWith("quote:"))).toHaveLength(1);
+    expect((await drafts.load())!.map((bytes) => [...new Uint8Array(bytes)])).toEqual([[1]]);
+    await drafts.clear();
+    expect((await storedKeys()).filter((k) => String(k).startsWith("quote"))).toHaveLength(0);
+  });
+
+  test("saves one after another never lose a photo: the last draft comes back whole", async () => {
+    const drafts = draftStore<ArrayBuffer[]>("quote");
+    const saves = [1, 2, 3].map((n) => drafts.save([new Uint8Array([n]).buffer]));
+    expect(await Promise.all(saves)).toEqual([true, true, true]);
+    expect((await drafts.load())!.map((bytes) => [...new Uint8Array(bytes)])).toEqual([[3]]);
+  });
+});
