@@ -5,8 +5,11 @@
  *
  * The ref's files are unpacked into a folder of the system's temp directory named
  * by its commit (kept, so a second run reuses the build), with the working tree's
- * node_modules and generated images linked in (hard links: no copying, no install).
- * The ref's own `npm start` builds it when needed and serves it.
+ * generated images linked in (hard links: no copying). Its dependencies are the
+ * working tree's node_modules, linked the same way, when both lock the same
+ * packages; otherwise its own, installed there from its lockfile (a ref from before
+ * a dependency was added or removed builds with what it declared). The ref's own
+ * `npm start` builds it when needed and serves it.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -44,9 +47,27 @@ function unpack(root: string, ref: string): { commit: string; dir: string } {
     const archive = spawnSync("sh", ["-c", `git archive ${commit} | tar -x -C "${dir}"`], { cwd: root });
     if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr}`);
   }
-  linkTree(path.join(root, "node_modules"), path.join(dir, "node_modules"), [".cache"]);
+  provideDependencies(root, dir);
   linkTree(path.join(root, "public", "img"), path.join(dir, "public", "img"));
   return { commit, dir };
+}
+
+const LOCKFILE = "package-lock.json";
+
+/** The working tree's node_modules when the ref locks the same packages, else the ref's own install. */
+function provideDependencies(root: string, dir: string) {
+  const modules = path.join(dir, "node_modules");
+  const sameLock =
+    fs.readFileSync(path.join(root, LOCKFILE), "utf8") === fs.readFileSync(path.join(dir, LOCKFILE), "utf8");
+  if (sameLock) return linkTree(path.join(root, "node_modules"), modules, [".cache"]);
+  // its own install, made once and marked when it succeeded
+  const installed = path.join(modules, ".bench-baseline-installed");
+  if (fs.existsSync(installed)) return;
+  fs.rmSync(modules, { recursive: true, force: true }); // never install over links into the working tree's packages
+  console.error(`baseline: its dependencies differ from the working tree's; npm install in ${dir}`);
+  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: dir, stdio: "inherit" });
+  if (install.status !== 0) throw new Error(`npm install for the baseline in ${dir} failed`);
+  fs.writeFileSync(installed, "");
 }
 
 async function answers(origin: string, child: ChildProcess, timeoutMs: number) {
