@@ -2,7 +2,7 @@
 import localFont from "next/font/local";
 
 export const inter = localFont({
-  // Upright only: the site sets nothing in italics, so browsers need not preload a second 50 KB file.
+  // Upright only: the site sets nothing in italics, so browsers need not preload a second file.
   src: [
     {
       path: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",

@@ -28,7 +28,7 @@
  * `npm run bench` runs them all on every route. Name sections and/or routes to
  * run fewer, e.g. `npm run bench -- / /kontakt` (pages and menu for those two),
  * `npm run bench -- menu`, `npm run bench -- clone`. `--runs=3` takes Lighthouse's
- * median of three (about 15 s a run), and the median of three sends.
+ * median of three, and the median of three sends.
  * pages, menu and photo measure a git ref beside the working tree, in the same run:
  * `--baseline=<ref>` (default main; `--baseline=none` for the working tree alone),
  * built and served from a temporary folder (bench-baseline.ts).

@@ -5,8 +5,8 @@
 import { categoryIds } from "./ids";
 import { STORAGE_KEYS, type KeyValueStorage, type StoredSelection, type StoredServices } from "./storage";
 
-// Checked by hand, not with zod: this runs in /kontakt's first load, and zod's
-// core costs about 23 KB gzip there even in its small build, for three keys.
+// Checked by hand, not with zod: this runs in /kontakt's first load, where zod's
+// core, even in its small build, would weigh more than the three keys it checks.
 
 /** A trimmed text of 1 to `max` characters, or undefined. */
 function shortText(value: unknown, max: number): string | undefined {

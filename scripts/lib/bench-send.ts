@@ -161,7 +161,7 @@ async function tapSend(page: Page): Promise<{ started: number; waitMs: number }>
     page.waitForURL(`**${THANKS_PATH}`, { waitUntil: "commit", timeout: GIVE_UP_MS }).then(() => "sent"),
     failed.waitFor({ state: "visible", timeout: GIVE_UP_MS }).then(() => "failed"),
   ]);
-  if (outcome === "failed") throw new Error(`Sendingen feilet: ${await failed.innerText()}`);
+  if (outcome === "failed") throw new Error(`the quote was not sent: ${await failed.innerText()}`);
   return { started, waitMs: Date.now() - started };
 }
 

@@ -44,7 +44,7 @@ async function settled(): Promise<string[]> {
   return tempFiles();
 }
 
-describe("requests that used to end or stall the process", () => {
+describe("requests that can end or stall a server process", () => {
   const cases: [string, string, number][] = [
     ["an empty authority", "GET // HTTP/1.1\r\nHost: x\r\n\r\n", 200],
     ["a broken IPv6 authority", "GET //[ HTTP/1.1\r\nHost: x\r\n\r\n", 404],
