@@ -29,7 +29,7 @@ export async function throttle(page: Page, { network = true }: { network?: boole
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
 }
 
-interface Box {
+export interface Box {
   x: number;
   y: number;
   width: number;
@@ -41,25 +41,46 @@ const PAINTED = "__slowPhonePainted";
  * Await before `page.goto`; the function it gives resolves with the element's box in the
  * first animation frame that shows it (a frame's callbacks run just before it is painted):
  * from the page's own frames, not from polling, which waits behind whatever task the page runs.
+ * It rejects, naming the selector and the page, when nothing shows it within `timeoutMs` of the call.
+ * With `scroll`, an element below the fold is scrolled to the middle of the screen in that frame,
+ * as a visitor scrolls to it, and its box is where it is then.
  */
-export async function whenPainted(page: Page, selector: string): Promise<() => Promise<Box>> {
+export async function whenPainted(
+  page: Page,
+  selector: string,
+  { timeoutMs = 30_000, scroll = false }: { timeoutMs?: number; scroll?: boolean } = {},
+): Promise<() => Promise<Box>> {
   let painted: (box: Box) => void = () => {};
-  const box = new Promise<Box>((resolve) => (painted = resolve));
+  const box = new Promise<Box>((resolve, reject) => {
+    const giveUp = setTimeout(
+      () => reject(new Error(`${selector} was not painted on ${page.url()} within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    ).unref();
+    painted = (b) => {
+      clearTimeout(giveUp);
+      resolve(b);
+    };
+  });
+  box.catch(() => undefined); // the caller that awaits it gets the rejection; one that never does is not an error
   await page.exposeFunction(PAINTED, (b: Box) => painted(b));
-  await page.addInitScript(
-    ({ selector, name }) => {
+  // The page's script is text, not a function: a function's source as a transpiler (tsx) emits it
+  // may call its helpers (`__name`), which the page does not have.
+  await page.addInitScript({
+    content: `(() => {
       const look = () => {
-        const element = document.querySelector(selector);
-        const rect = element?.getBoundingClientRect();
+        const element = document.querySelector(${JSON.stringify(selector)});
+        let rect = element?.getBoundingClientRect();
         if (element && rect && rect.width > 0 && getComputedStyle(element).visibility === "visible") {
-          const report = (window as unknown as Record<string, (b: Box) => void>)[name]!;
-          report({ x: rect.x, y: rect.y, width: rect.width, height: rect.height });
+          if (${scroll} && (rect.top < 0 || rect.bottom > innerHeight)) {
+            element.scrollIntoView({ block: "center", behavior: "instant" });
+            rect = element.getBoundingClientRect();
+          }
+          window[${JSON.stringify(PAINTED)}]({ x: rect.x, y: rect.y, width: rect.width, height: rect.height });
         } else requestAnimationFrame(look);
       };
       requestAnimationFrame(look);
-    },
-    { selector, name: PAINTED },
-  );
+    })();`,
+  });
   return () => box;
 }
 
