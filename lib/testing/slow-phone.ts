@@ -35,11 +35,17 @@ export interface Box {
   width: number;
   height: number;
 }
+
+/** An element's box in the frame that first showed it, and that frame's time on the page's clock. */
+export interface Painted extends Box {
+  frameTime: number;
+}
 const PAINTED = "__slowPhonePainted";
 
 /**
  * Await before `page.goto`; the function it gives resolves with the element's box in the
- * first animation frame that shows it (a frame's callbacks run just before it is painted):
+ * first animation frame that shows it, and that frame's time (a frame's callbacks run just
+ * before it is painted):
  * from the page's own frames, not from polling, which waits behind whatever task the page runs.
  * It rejects, naming the selector and the page, when nothing shows it within `timeoutMs` of the call.
  * With `scroll`, an element below the fold is scrolled to the middle of the screen in that frame,
@@ -49,9 +55,9 @@ export async function whenPainted(
   page: Page,
   selector: string,
   { timeoutMs = 30_000, scroll = false }: { timeoutMs?: number; scroll?: boolean } = {},
-): Promise<() => Promise<Box>> {
-  let painted: (box: Box) => void = () => {};
-  const box = new Promise<Box>((resolve, reject) => {
+): Promise<() => Promise<Painted>> {
+  let painted: (box: Painted) => void = () => {};
+  const box = new Promise<Painted>((resolve, reject) => {
     const giveUp = setTimeout(
       () => reject(new Error(`${selector} was not painted on ${page.url()} within ${timeoutMs / 1000} s`)),
       timeoutMs,
@@ -62,12 +68,12 @@ export async function whenPainted(
     };
   });
   box.catch(() => undefined); // the caller that awaits it gets the rejection; one that never does is not an error
-  await page.exposeFunction(PAINTED, (b: Box) => painted(b));
+  await page.exposeFunction(PAINTED, (b: Painted) => painted(b));
   // The page's script is text, not a function: a function's source as a transpiler (tsx) emits it
   // may call its helpers (`__name`), which the page does not have.
   await page.addInitScript({
     content: `(() => {
-      const look = () => {
+      const look = (frameTime) => {
         const element = document.querySelector(${JSON.stringify(selector)});
         let rect = element?.getBoundingClientRect();
         if (element && rect && rect.width > 0 && getComputedStyle(element).visibility === "visible") {
@@ -75,7 +81,7 @@ export async function whenPainted(
             element.scrollIntoView({ block: "center", behavior: "instant" });
             rect = element.getBoundingClientRect();
           }
-          window[${JSON.stringify(PAINTED)}]({ x: rect.x, y: rect.y, width: rect.width, height: rect.height });
+          window[${JSON.stringify(PAINTED)}]({ x: rect.x, y: rect.y, width: rect.width, height: rect.height, frameTime });
         } else requestAnimationFrame(look);
       };
       requestAnimationFrame(look);

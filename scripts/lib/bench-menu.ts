@@ -10,7 +10,7 @@
  * to the browser, the frame that shows the menu): roughly the floor for any page.
  */
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { phoneContext, tapBox, throttle, whenPainted } from "../../lib/testing/slow-phone";
+import { type Box, type Painted, phoneContext, tapBox, throttle, whenPainted } from "../../lib/testing/slow-phone";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 
 export interface MenuFigures {
@@ -37,7 +37,7 @@ const MENU_BUTTON = "button[popovertarget]";
  * When `Meny` is first on screen: from the page's own frames where it runs scripts, else (JavaScript
  * disabled, so no page script reports) by polling, which then waits behind no script of the page's.
  */
-async function menuPainted(page: Page, javaScriptEnabled: boolean) {
+async function menuPainted(page: Page, javaScriptEnabled: boolean): Promise<() => Promise<Box | Painted>> {
   if (javaScriptEnabled) return whenPainted(page, MENU_BUTTON);
   return async () => {
     const button = page.locator(MENU_BUTTON);
@@ -48,37 +48,21 @@ async function menuPainted(page: Page, javaScriptEnabled: boolean) {
   };
 }
 
-/**
- * The page's own record of the same window, free of the driver's round trips: the frame that
- * first shows Meny and the first frame after its menu opened (the popover's `toggle`).
- */
-const FRAMES = `(() => {
-  const frames = (window.__menuFrames = {});
-  const look = (time) => {
-    const button = document.querySelector(${JSON.stringify(MENU_BUTTON)});
-    const shown = button && button.getBoundingClientRect().width > 0 && getComputedStyle(button).visibility === "visible";
-    if (shown) frames.shown = time;
-    else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-  document.addEventListener("toggle", (event) => {
-    if (event.newState === "open" && frames.open === undefined) requestAnimationFrame((time) => (frames.open = time));
-  }, true);
-})();`;
+/** The page's own record of the first frame after the menu opened (the popover's `toggle`). */
+const OPEN_FRAME = `document.addEventListener("toggle", (event) => {
+  if (event.newState === "open" && window.__menuOpenFrame === undefined)
+    requestAnimationFrame((time) => (window.__menuOpenFrame = time));
+}, true);`;
 
-/** Waits for the page's record of the open menu; the time between the two frames. */
-async function pageFramesMs(page: Page): Promise<number> {
-  const gap = await page.waitForFunction(() => {
-    const frames = (window as { __menuFrames?: { shown?: number; open?: number } }).__menuFrames;
-    return frames?.shown !== undefined && frames.open !== undefined && { ms: frames.open - frames.shown };
-  });
-  const { ms } = (await gap.jsonValue()) as { ms: number };
-  return Math.round(ms);
+/** Waits for the page's record of the open menu; its time after the frame that first showed Meny. */
+async function openFrameAfter(page: Page, shownFrame: number): Promise<number> {
+  const open = await page.waitForFunction(() => (window as { __menuOpenFrame?: number }).__menuOpenFrame);
+  return Math.round(Number(await open.jsonValue()) - shownFrame);
 }
 
 async function once(page: Page, url: string, javaScriptEnabled: boolean) {
   const link = page.getByRole("navigation", { name: "Hovedmeny" }).getByRole("link").first();
-  if (javaScriptEnabled) await page.addInitScript({ content: FRAMES });
+  if (javaScriptEnabled) await page.addInitScript({ content: OPEN_FRAME });
   const painted = await menuPainted(page, javaScriptEnabled);
   const started = Date.now();
   await page.goto(url, { waitUntil: "commit" });
@@ -95,7 +79,7 @@ async function once(page: Page, url: string, javaScriptEnabled: boolean) {
       .catch(() => false);
     if (opened) {
       const opensMs = Date.now() - started;
-      const framesMs = javaScriptEnabled ? await pageFramesMs(page) : undefined;
+      const framesMs = "frameTime" in box ? await openFrameAfter(page, box.frameTime) : undefined;
       return { visibleMs: visibleAt - started, opensMs, taps, framesMs };
     }
   }

@@ -1,8 +1,8 @@
 /**
  * For `npm run bench`: how soon `Last opp bilder` on /pristilbud works on a slow
  * phone (375 px, slow 4G, CPU 4× slower). The page is loaded fresh; as soon as the
- * picker is painted it is scrolled to (it sits below the fold) and tapped (and again each second until it opens the file
- * chooser) and a photo chosen, as a visitor would; the
+ * picker is painted it is scrolled to (it sits below the fold) and tapped, again each
+ * second until it opens the file chooser, and a photo chosen, as a visitor would; the
  * figure is the time from navigation to the photo's thumbnail (its `Fjern bilde`
  * button) on screen: the form's code has taken the photo.
  */
