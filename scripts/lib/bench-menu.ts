@@ -27,7 +27,6 @@ export interface MenuFigures {
   taps: number;
 }
 
-const RUNS = 3;
 const GIVE_UP_MS = 20_000;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -86,9 +85,9 @@ async function once(page: Page, url: string, javaScriptEnabled: boolean) {
   throw new Error(`Meny did not open on ${url} within ${GIVE_UP_MS / 1000} s`);
 }
 
-async function measure(browser: Browser, url: string, javaScriptEnabled: boolean) {
+async function measure(browser: Browser, url: string, javaScriptEnabled: boolean, runCount: number) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runCount; i++) {
     // a fresh context each run: nothing cached, as on a first visit
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
@@ -99,13 +98,14 @@ async function measure(browser: Browser, url: string, javaScriptEnabled: boolean
   return runs;
 }
 
-export async function benchMenu(origin: string, routes: string[]): Promise<MenuFigures[]> {
+/** Each route loaded `runCount` times with JavaScript and as often without; the medians. */
+export async function benchMenu(origin: string, routes: string[], runCount: number): Promise<MenuFigures[]> {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   const figures: MenuFigures[] = [];
   try {
     for (const route of routes) {
-      const runs = await measure(browser, `${origin}${route}`, true);
-      const noScript = await measure(browser, `${origin}${route}`, false);
+      const runs = await measure(browser, `${origin}${route}`, true, runCount);
+      const noScript = await measure(browser, `${origin}${route}`, false, runCount);
       const dead = (r: { opensMs: number; visibleMs: number }) => r.opensMs - r.visibleMs;
       figures.push({
         route,
