@@ -58,13 +58,43 @@ async function expectQuoteBack(form: Locator, regNumber: string) {
   }
 }
 
+/** What the device holds of a form's draft: its text, and how many photos' bytes it refers to. */
+function storedDraft(page: Page, name: "quote" | "booking") {
+  return page.evaluate(async (name) => {
+    // never open a database that is not there: that would create it without the drafts' store
+    if (!(await indexedDB.databases()).some((db) => db.name === "bulkeklinikken-utkast")) return { text: "", parts: 0 };
+    return new Promise<{ text: string; parts: number }>((resolve) => {
+      const open = indexedDB.open("bulkeklinikken-utkast");
+      open.onerror = () => resolve({ text: "", parts: 0 });
+      open.onsuccess = () => {
+        const read = open.result.transaction("utkast").objectStore("utkast").get(name);
+        read.onerror = () => resolve({ text: "", parts: 0 });
+        read.onsuccess = () => {
+          const stored = read.result as { value?: unknown; parts?: string[] } | undefined;
+          resolve({ text: JSON.stringify(stored?.value ?? ""), parts: stored?.parts?.length ?? 0 });
+          open.result.close();
+        };
+      };
+    });
+  }, name);
+}
+
 /**
  * The drafts are saved a moment after the last change; a photo is kept once its
- * prepared copy is made (never the original), so its work is waited out first.
+ * prepared copy is made (never the original). Waits until the device holds the
+ * draft with `text` and at least `photos` photos.
  */
-async function settle(page: Page) {
+async function settle(page: Page, name: "quote" | "booking", text: string, photos = 0) {
   await expect(page.getByText(/^(Venter|Gjør bildet mindre)/)).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(1000);
+  await expect
+    .poll(
+      async () => {
+        const draft = await storedDraft(page, name);
+        return draft.text.includes(text) && draft.parts >= photos;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 interface StoredInquiry {
@@ -111,7 +141,7 @@ test("a quote survives a reload, photos included; Start på nytt empties it for 
   await expect(form.getByRole("status").filter({ hasText: NOTICE })).toHaveCount(0); // a first visit: no notice
   const regNumber = reg();
   await fillQuote(form, regNumber);
-  await settle(page);
+  await settle(page, "quote", "Bulk i bakdøra.", 3);
 
   await page.reload();
   await expect(form.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
@@ -135,7 +165,7 @@ test("a new tab shows none of the draft before Fortsett, which brings it all bac
   await page.goto("/pristilbud");
   const regNumber = reg();
   await fillQuote(quoteForm(page), regNumber);
-  await settle(page);
+  await settle(page, "quote", "Bulk i bakdøra.", 3);
 
   const other = await context.newPage();
   await other.goto("/pristilbud");
@@ -181,7 +211,7 @@ test("offline at Send: the form says so, keeps everything, and sends once by its
   const form = quoteForm(page);
   const regNumber = reg();
   await fillQuote(form, regNumber);
-  await settle(page);
+  await settle(page, "quote", "Bulk i bakdøra.", 3);
   await page.reload();
   await expectQuoteBack(form, regNumber);
 
@@ -247,7 +277,7 @@ test("the booking form's draft survives a reload, and Start på nytt empties it"
   await email.fill("ola@example.no");
   await page.getByLabel("Telefon", { exact: true }).fill("912 34 567");
   await page.getByLabel("Melding (Valgfri)").fill("Passer det på fredag?");
-  await settle(page);
+  await settle(page, "booking", "Passer det på fredag?");
 
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
@@ -270,7 +300,7 @@ test("the booking form in a new tab asks first, showing nothing of the draft; Fo
   await page.goto("/kontakt");
   await page.getByLabel("E-post", { exact: true }).fill("ola@example.no");
   await page.getByLabel("Telefon", { exact: true }).fill("912 34 567");
-  await settle(page);
+  await settle(page, "booking", "912 34 567");
 
   const other = await context.newPage();
   await other.goto("/kontakt");
