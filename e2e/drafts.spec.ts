@@ -11,6 +11,7 @@ import { expect, test, type Locator, type Page } from "./fixtures";
 import fs from "node:fs";
 import path from "node:path";
 import { makePhotos } from "./photos";
+import { DRAFTS_DB, type DraftName } from "../lib/drafts/store";
 
 const dataDir = process.env.E2E_DATA_DIR!;
 let photo: (name: string) => string = () => "";
@@ -59,24 +60,27 @@ async function expectQuoteBack(form: Locator, regNumber: string) {
 }
 
 /** What the device holds of a form's draft: its text, and how many photos' bytes it refers to. */
-function storedDraft(page: Page, name: "quote" | "booking") {
-  return page.evaluate(async (name) => {
-    // never open a database that is not there: that would create it without the drafts' store
-    if (!(await indexedDB.databases()).some((db) => db.name === "bulkeklinikken-utkast")) return { text: "", parts: 0 };
-    return new Promise<{ text: string; parts: number }>((resolve) => {
-      const open = indexedDB.open("bulkeklinikken-utkast");
-      open.onerror = () => resolve({ text: "", parts: 0 });
-      open.onsuccess = () => {
-        const read = open.result.transaction("utkast").objectStore("utkast").get(name);
-        read.onerror = () => resolve({ text: "", parts: 0 });
-        read.onsuccess = () => {
-          const stored = read.result as { value?: unknown; parts?: string[] } | undefined;
-          resolve({ text: JSON.stringify(stored?.value ?? ""), parts: stored?.parts?.length ?? 0 });
-          open.result.close();
+function storedDraft(page: Page, name: DraftName) {
+  return page.evaluate(
+    async ({ name, db }) => {
+      // never open a database that is not there: that would create it without the drafts' store
+      if (!(await indexedDB.databases()).some((d) => d.name === db.name)) return { text: "", parts: 0 };
+      return new Promise<{ text: string; parts: number }>((resolve) => {
+        const open = indexedDB.open(db.name);
+        open.onerror = () => resolve({ text: "", parts: 0 });
+        open.onsuccess = () => {
+          const read = open.result.transaction(db.store).objectStore(db.store).get(name);
+          read.onerror = () => resolve({ text: "", parts: 0 });
+          read.onsuccess = () => {
+            const stored = read.result as { value?: unknown; parts?: string[] } | undefined;
+            resolve({ text: JSON.stringify(stored?.value ?? ""), parts: stored?.parts?.length ?? 0 });
+            open.result.close();
+          };
         };
-      };
-    });
-  }, name);
+      });
+    },
+    { name, db: DRAFTS_DB },
+  );
 }
 
 /**
@@ -84,7 +88,7 @@ function storedDraft(page: Page, name: "quote" | "booking") {
  * prepared copy is made (never the original). Waits until the device holds the
  * draft with `text` and at least `photos` photos.
  */
-async function settle(page: Page, name: "quote" | "booking", text: string, photos = 0) {
+async function settle(page: Page, name: DraftName, text: string, photos = 0) {
   await expect(page.getByText(/^(Venter|Gjør bildet mindre)/)).toHaveCount(0, { timeout: 15_000 });
   await expect
     .poll(

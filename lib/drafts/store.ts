@@ -45,11 +45,14 @@ export interface DraftStore<T> {
   clear(): Promise<void>;
 }
 
+/** Where every draft is kept: one IndexedDB database with one object store. */
+export const DRAFTS_DB = { name: "bulkeklinikken-utkast", store: "utkast" } as const;
+
 let store: UseStore | undefined;
 /** One database for every draft; opened on first use, never during prerendering. */
 function draftsDb(): UseStore | undefined {
   if (typeof indexedDB === "undefined") return undefined;
-  store ??= createStore("bulkeklinikken-utkast", "utkast");
+  store ??= createStore(DRAFTS_DB.name, DRAFTS_DB.store);
   return store;
 }
 
