@@ -195,11 +195,14 @@ function printMenu(label: string, runs: number, figures: Awaited<ReturnType<type
     "'no JS': the same page with JavaScript disabled, the measuring's own time, about the floor for any page",
   );
   console.log(
-    "'in frames': the same window in the page's own frames, from the first showing Meny to the first after it opened\n",
+    "'in frames': the same window in the page's own frames, from the first showing Meny to the first after it opened",
+  );
+  console.log(
+    "'answered': in the page's own clock, from the moment the tap touched the screen to the first frame after it opened\n",
   );
   for (const f of figures) {
     console.log(
-      `  ${f.route.padEnd(36)} painted ${String(f.visibleMs).padStart(5)} ms  opens ${String(f.opensMs).padStart(5)} ms  dead tap ${String(f.deadTapMs).padStart(5)} ms  (${f.taps} taps; no JS ${String(f.noScriptMs).padStart(4)} ms; in frames ${String(f.framesMs).padStart(4)} ms)`,
+      `  ${f.route.padEnd(36)} painted ${String(f.visibleMs).padStart(5)} ms  opens ${String(f.opensMs).padStart(5)} ms  dead tap ${String(f.deadTapMs).padStart(5)} ms  (${f.taps} taps; no JS ${String(f.noScriptMs).padStart(4)} ms; in frames ${String(f.framesMs).padStart(4)} ms; answered ${String(f.answeredMs).padStart(4)} ms)`,
     );
   }
 }
