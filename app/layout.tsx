@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import type { ReactNode } from "react";
+import { Activity, type ReactNode } from "react";
 import { Analytics } from "@/components/consent/Analytics";
 import { ConsentBanner } from "@/components/consent/ConsentBanner";
 import { ConsentProvider } from "@/components/consent/useConsent";
@@ -57,11 +57,24 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             strings={pick(strings.consent, ["bannerHeading", "bannerText", "privacyLink", "accept", "decline"])}
             privacyHref={PRIVACY_PATH}
           />
-          <SiteHeader site={site} strings={strings} />
+          {/*
+            The header, the page's content and the footer each hydrate on their own (Activity
+            boundaries, written in place in the HTML). A tap while the page is still hydrating makes
+            React hydrate at once only the shell and the boundary that holds the tapped element, so
+            the menu's first tap does not wait for the whole page; the rest hydrates after, at low
+            priority.
+          */}
+          <Activity>
+            <SiteHeader site={site} strings={strings} />
+          </Activity>
           <main id="main" tabIndex={-1} className={styles.main}>
-            <ChunkFailureCatcher texts={pick(strings.errorPage, ERROR_TEXT_KEYS)}>{children}</ChunkFailureCatcher>
+            <Activity>
+              <ChunkFailureCatcher texts={pick(strings.errorPage, ERROR_TEXT_KEYS)}>{children}</ChunkFailureCatcher>
+            </Activity>
           </main>
-          <SiteFooter site={site} strings={strings} />
+          <Activity>
+            <SiteFooter site={site} strings={strings} />
+          </Activity>
           <MobileActionBar
             quote={{ label: strings.cta.quote, href: QUOTE_PATH }}
             call={{ label: strings.cta.call, href: telHref(site.phone) }}
