@@ -40,3 +40,35 @@ test("on a slow phone, a tap on Meny as soon as it is painted opens the menu, on
   }
   expect(opened).toEqual(Array(LOADS).fill(true));
 });
+
+/*
+ * A link tapped while the page starts and hydrates is followed: the header, the content and the
+ * footer hydrate each on its own, and a tap on one makes React hydrate it at once. The CPU alone is
+ * slowed, so the scripts are there at once and the tap lands while they run.
+ */
+const EARLY_LINKS = [
+  { where: "the footer", selector: 'footer a[href="/om-oss"]', to: "/om-oss" },
+  { where: "the page's content", selector: 'main a[href="/pristilbud"]', to: "/pristilbud" },
+];
+const LINK_LOADS = 3;
+
+for (const { where, selector, to } of EARLY_LINKS) {
+  test(`on a slow phone, a link in ${where} tapped as soon as it is painted is followed, on every load of /`, async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const arrived: string[] = [];
+    for (let load = 0; load < LINK_LOADS; load++) {
+      const context = await phoneContext(browser, { baseURL: testInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await throttle(page, { network: false });
+      const painted = await whenPainted(page, selector, { scroll: true });
+      await page.goto("/", { waitUntil: "commit" });
+      await tapBox(page, await painted());
+      await page.waitForURL(`**${to}`, { timeout: 10_000 }).catch(() => undefined);
+      arrived.push(new URL(page.url()).pathname);
+      await context.close();
+    }
+    expect(arrived).toEqual(Array(LINK_LOADS).fill(to));
+  });
+}
