@@ -16,20 +16,19 @@ const paths = {
   close: "M18 6 6 18M6 6l12 12",
   chevron: "m6 9 6 6 6-6",
   alert: "M12 9v4m0 4h.01M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z",
-  star: "M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z",
 } as const;
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, size = 20, filled = false }: { name: IconName; size?: number; filled?: boolean }) {
+export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
     <svg
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
+      fill="none"
       stroke="currentColor"
-      strokeWidth={filled ? 0 : 2}
+      strokeWidth={2}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
