@@ -10,6 +10,7 @@ import { getDetailingPage, getReviews, getServices, getSite, getStrings } from "
 import { offerCatalogJsonLd, pageMetadata } from "@/lib/seo";
 import styles from "./page.module.css";
 import { DETAILING_PATH, articlePath } from "@/lib/routes";
+import { Paragraphs } from "@/components/ui/Paragraphs";
 
 export function generateMetadata(): Metadata {
   const page = getDetailingPage();
@@ -29,9 +30,7 @@ export default function AutoDetailingPage() {
         <div className={`container ${styles.intro}`}>
           <h2 id="intro-heading">{page.intro.heading}</h2>
           <div className={styles.introText}>
-            {page.intro.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
+            <Paragraphs texts={page.intro.paragraphs} />
           </div>
         </div>
       </section>
@@ -44,9 +43,7 @@ export default function AutoDetailingPage() {
           />
           <div>
             <h2 id="premises-heading">{page.premises.heading}</h2>
-            {page.premises.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
+            <Paragraphs texts={page.premises.paragraphs} />
             <div className={styles.map}>
               <LocationMap site={site} strings={strings.map} labels={strings.labels} />
             </div>

@@ -6,6 +6,7 @@ import type { Strings } from "@/lib/content/strings-schema";
 import { formatPrice } from "@/lib/format";
 import styles from "./ServiceSections.module.css";
 import { Section } from "@/components/ui/Section";
+import { Paragraphs } from "@/components/ui/Paragraphs";
 
 const multiplier = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 });
 
@@ -46,9 +47,7 @@ export function ServiceSections({
               </header>
               <div className={styles.body}>
                 <p className={styles.summary}>{service.summary}</p>
-                {service.paragraphs.map((p) => (
-                  <p key={p}>{p}</p>
-                ))}
+                <Paragraphs texts={service.paragraphs} />
                 <h4 className={`eyebrow ${styles.includesLabel}`}>{strings.includesLabel}</h4>
                 <CheckList items={service.includes} columns={2} />
               </div>

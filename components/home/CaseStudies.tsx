@@ -4,6 +4,7 @@ import type { Strings } from "@/lib/content/strings-schema";
 import { resolveImage } from "@/lib/images";
 import styles from "./CaseStudies.module.css";
 import { Section } from "@/components/ui/Section";
+import { Paragraphs } from "@/components/ui/Paragraphs";
 
 /** Three repairs: side by side above 1100 px, stacked at 1100 px or narrower. */
 export function CaseStudies({
@@ -33,9 +34,7 @@ export function CaseStudies({
             <div className={styles.text}>
               <p className="eyebrow">{item.car}</p>
               <h3 id={`case-${item.id}`}>{item.title}</h3>
-              {item.story.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
+              <Paragraphs texts={item.story} />
             </div>
           </article>
         ))}

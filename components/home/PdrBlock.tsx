@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Icon } from "@/components/ui/Icon";
 import type { HomePage } from "@/lib/content/schemas";
 import styles from "./PdrBlock.module.css";
+import { Paragraphs } from "@/components/ui/Paragraphs";
 
 /** What paintless dent repair is, with "Les mer" to the article. */
 export function PdrBlock({ pdr, href }: { pdr: HomePage["pdr"]; href: string }) {
@@ -13,9 +14,7 @@ export function PdrBlock({ pdr, href }: { pdr: HomePage["pdr"]; href: string }) 
           <h2 id="pdr-heading">{pdr.heading}</h2>
         </div>
         <div className={styles.body}>
-          {pdr.paragraphs.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
+          <Paragraphs texts={pdr.paragraphs} />
           <Link href={href} className={styles.more}>
             {pdr.linkLabel}
             <span className="visually-hidden"> om {pdr.eyebrow.toLowerCase()}</span>

@@ -9,6 +9,7 @@ import { resolveImage } from "@/lib/images";
 import { breadcrumbJsonLd, projectJsonLd } from "@/lib/seo";
 import styles from "./ProjectView.module.css";
 import { HOME_PATH, PROJECTS_PATH, projectPath } from "@/lib/routes";
+import { Paragraphs } from "@/components/ui/Paragraphs";
 
 /** One project: before and after, the car, the job and the story. */
 export function ProjectView({ project }: { project: Project }) {
@@ -50,9 +51,7 @@ export function ProjectView({ project }: { project: Project }) {
             </div>
           </dl>
           <div className={styles.story}>
-            {project.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
+            <Paragraphs texts={project.paragraphs} />
           </div>
         </div>
       </div>
