@@ -14,7 +14,7 @@ export interface ManifestEntry {
   height: number;
   /** the widths that exist for every format, ascending */
   widths: number[];
-  /** dominant colour, shown while the image loads */
+  /** dominant colour, shown while the image loads ("transparent" for an image with see-through parts) */
   color: string;
   /** hash of the source file and pipeline settings; unchanged means nothing to redo */
   hash: string;

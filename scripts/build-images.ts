@@ -26,7 +26,7 @@ import {
   type ManifestEntry,
 } from "../lib/image-manifest";
 
-const PIPELINE_VERSION = "4"; // bump to force every image to be redone
+const PIPELINE_VERSION = "5"; // bump to force every image to be redone
 const outDir = path.join(process.cwd(), IMAGE_OUTPUT_DIR);
 const manifestFile = path.join(outDir, "manifest.json");
 const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
@@ -109,8 +109,12 @@ async function processImage(name: string, file: string, hash: string): Promise<M
         .toFile(path.join(outDir, `${name}-og.jpg`)),
     ),
   );
-  const [{ dominant }] = await Promise.all([run(() => source().stats()), ...encodes]);
-  const color = `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  const [{ dominant, isOpaque }] = await Promise.all([run(() => source().stats()), ...encodes]);
+  // The placeholder colour stays behind the image once it has loaded: an image with see-through
+  // parts gets none, or it would show through them.
+  const color = isOpaque
+    ? `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, "0")).join("")}`
+    : "transparent";
   return { width, height, widths, color, hash };
 }
 
