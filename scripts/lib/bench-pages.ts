@@ -117,15 +117,28 @@ export function prepareReferences(root: string, copies: string, routes: string[]
   return { bare: bareExport(root) };
 }
 
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url`. A run that could not measure the page is tried again, up to
+ * LIGHTHOUSE_ATTEMPTS in all; then the bench stops, naming the page and Lighthouse's error.
+ */
 async function lighthouse(url: string, chromePort: number): Promise<LighthouseFigures> {
-  // Asynchronously: the server answering Lighthouse runs in this same process.
-  const { stdout } = await promisify(execFile)(process.execPath, [
-    lighthouseScript,
-    url,
-    String(chromePort),
-    "performance",
-  ]);
-  return JSON.parse(stdout) as LighthouseFigures;
+  let error = "";
+  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
+    // Asynchronously: the server answering Lighthouse runs in this same process.
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      lighthouseScript,
+      url,
+      String(chromePort),
+      "performance",
+    ]);
+    const figures = JSON.parse(stdout) as LighthouseFigures | { error: string };
+    if (!("error" in figures)) return figures;
+    error = figures.error;
+    console.log(`Lighthouse could not measure ${url} (${error}), attempt ${attempt} of ${LIGHTHOUSE_ATTEMPTS}`);
+  }
+  throw new Error(`Lighthouse could not measure ${url} in ${LIGHTHOUSE_ATTEMPTS} attempts: ${error}`);
 }
 
 async function medianOf(runs: number, measure: () => Promise<LighthouseFigures>): Promise<LighthouseFigures> {

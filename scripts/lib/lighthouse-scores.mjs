@@ -12,7 +12,16 @@ const result = await lighthouse(url, {
   onlyCategories: only === "performance" ? ["performance"] : ["performance", "accessibility", "best-practices", "seo"],
   formFactor: "mobile",
 });
-const { categories, audits } = result.lhr;
+const { categories, audits, runtimeError } = result?.lhr ?? { categories: {}, audits: {} };
+// A run that could not measure the page (Lighthouse's runtime error, or no performance score)
+// says so, instead of scores of zero.
+const error = !result
+  ? "NO_RESULT"
+  : (runtimeError?.code ?? (categories.performance?.score == null ? "NO_PERFORMANCE_SCORE" : undefined));
+if (error) {
+  console.log(JSON.stringify({ error }));
+  process.exit(0);
+}
 const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
 // The LCP element and the phases before it paints (Lighthouse's LCP breakdown).
 const lcpItems = audits["largest-contentful-paint-element"]?.details?.items ?? [];
