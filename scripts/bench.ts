@@ -55,6 +55,8 @@ import {
   benchBare,
   benchHandler,
   benchPages,
+  BARE_PATH,
+  bareExport,
   prepareReferences,
   printPages,
   writeNoScriptCopies,
@@ -138,7 +140,9 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const copies = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
-  const { bare } = sections.has("pages") ? prepareReferences(process.cwd(), copies, paths) : { bare: copies };
+  const { bare } = sections.has("pages")
+    ? prepareReferences(process.cwd(), copies, paths)
+    : { bare: sections.has("menu") ? bareExport(process.cwd()) : copies };
   const outDir = path.join(process.cwd(), "out");
   if (sections.has("photo-check")) {
     const { server, origin, dataDir } = await serveWorkingTree(copies, bare);
@@ -174,6 +178,12 @@ async function main() {
     if (sections.has("menu")) {
       const menuRuns = Math.max(runs, 3);
       for (const site of sites) printMenu(site.label, menuRuns, await benchMenu(site.origin, paths, menuRuns));
+      // the floor any Next page has: the bare page with the same kind of menu
+      printMenu(
+        "bare Next.js page with the same popover menu",
+        menuRuns,
+        await benchMenu(origin, [`${BARE_PATH}/`], menuRuns),
+      );
     }
     if (sections.has("photo")) {
       for (const site of sites) printPhotoButton(site.label, await benchPhotoButton(site.origin, Math.max(runs, 3)));

@@ -11,6 +11,7 @@
  * JS gzip, HTML gzip with and without its inline scripts (Next's payload).
  */
 import { execFile, execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -20,7 +21,7 @@ import serveHandler from "serve-handler";
 import { firstLoadScripts, htmlFor } from "../../lib/hosting/export-inspect";
 
 export const BENCH_PREFIX = "/__bench";
-const BARE_PATH = `${BENCH_PREFIX}/bare`;
+export const BARE_PATH = `${BENCH_PREFIX}/bare`;
 const lighthouseScript = path.join(__dirname, "lighthouse-scores.mjs");
 
 export interface LighthouseFigures {
@@ -55,33 +56,56 @@ const withoutScripts = (html: string) =>
 const fileName = (route: string) => (route === "/" ? "forside" : route.slice(1).replace(/\//g, "__"));
 
 /**
- * A bare Next.js page (one heading, one paragraph) exported with the installed
- * `next`, under BARE_PATH. Kept in bench-results/ (not committed) per Next version;
- * inside the project, so `next` and `react` resolve from its node_modules.
+ * The bare Next.js page's files: one heading and one paragraph, under a header with the site's
+ * kind of menu (a `Meny` button that opens a native popover of links, no script of its own), so
+ * that the menu's first tap can be measured on a page that carries nothing but Next.js itself.
  */
-function bareExport(root: string): string {
+const BARE_FILES: Record<string, string> = {
+  "next.config.mjs": `export default { output: "export", basePath: "${BARE_PATH}" };\n`,
+  "app/layout.jsx": `export const metadata = { title: "Bare" };
+export default function Layout({ children }) {
+  return (
+    <html lang="nb">
+      <body>
+        <header>
+          <button type="button" popoverTarget="meny">Meny</button>
+          <nav id="meny" popover="auto" aria-label="Hovedmeny">
+            <a href="${BARE_PATH}/">Forsiden</a>
+          </nav>
+        </header>
+        {children}
+      </body>
+    </html>
+  );
+}
+`,
+  "app/page.jsx": `export default function Page() {
+  return <main><h1>En bar Next.js-side</h1><p>Referansen: det enhver Next-side betaler.</p></main>;
+}
+`,
+};
+
+/**
+ * The bare Next.js page exported with the installed `next`, under BARE_PATH: the
+ * reference for what any Next page pays. Kept in bench-results/ (not committed) per Next
+ * version and content of its files; inside the project, so `next` and `react` resolve from
+ * its node_modules.
+ */
+export function bareExport(root: string): string {
   const version = (
     JSON.parse(fs.readFileSync(path.join(root, "node_modules/next/package.json"), "utf8")) as {
       version: string;
     }
   ).version;
-  const dir = path.join(root, "bench-results", `bare-next-${version}`);
+  const files = crypto.createHash("sha256").update(JSON.stringify(BARE_FILES)).digest("hex").slice(0, 8);
+  const dir = path.join(root, "bench-results", `bare-next-${version}-${files}`);
   const out = path.join(dir, "out");
   if (fs.existsSync(path.join(out, "index.html"))) return out;
   fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dir, "app"), { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, "next.config.mjs"),
-    `export default { output: "export", basePath: "${BARE_PATH}" };\n`,
-  );
-  fs.writeFileSync(
-    path.join(dir, "app", "layout.jsx"),
-    `export const metadata = { title: "Bare" };\nexport default function Layout({ children }) {\n  return <html lang="nb"><body>{children}</body></html>;\n}\n`,
-  );
-  fs.writeFileSync(
-    path.join(dir, "app", "page.jsx"),
-    `export default function Page() {\n  return <main><h1>En bar Next.js-side</h1><p>Referansen: det enhver Next-side betaler.</p></main>;\n}\n`,
-  );
+  for (const [name, text] of Object.entries(BARE_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
   execFileSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: dir,
     stdio: "ignore",
