@@ -6,7 +6,7 @@ import { ConsentProvider } from "@/components/consent/useConsent";
 import { ERROR_TEXT_KEYS } from "@/components/errors/ErrorScreen";
 import { ChunkFailureCatcher } from "@/components/errors/ChunkFailureCatcher";
 import { MobileActionBar } from "@/components/layout/MobileActionBar";
-import { ScrollToTop } from "@/components/layout/ScrollToTop";
+import { ScrollPosition } from "@/components/layout/ScrollPosition";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { JsonLd } from "@/components/seo/JsonLd";
@@ -80,7 +80,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             call={{ label: strings.cta.call, href: telHref(site.phone) }}
             hiddenOn={[QUOTE_PATH, THANKS_PATH]}
           />
-          <ScrollToTop />
+          <ScrollPosition />
           <JsonLd data={businessJsonLd(site)} />
           <JsonLd data={websiteJsonLd(site)} />
           <Analytics />

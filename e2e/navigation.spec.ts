@@ -84,17 +84,36 @@ test("a route change scrolls the window to the top", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("going back returns to where the visitor was on the page before", async ({ page }) => {
-  await page.goto("/prosjekter");
+// `/` is far longer than `/om-oss`: the place on it lies below the end of the page being left.
+for (const route of ["/prosjekter", "/"]) {
+  test(`going back to ${route} returns to where the visitor was on it`, async ({ page }) => {
+    await page.goto(route);
+    await hydrated(page);
+    const footer = page.getByRole("contentinfo");
+    await footer.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    await footer.getByRole("link", { name: "Om oss" }).click();
+    await expect(page).toHaveURL("/om-oss");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(route);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+}
+
+test("going forward again returns to where the visitor was on that page too", async ({ page }) => {
+  await page.goto("/");
   await hydrated(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Prosjekter" }).click();
+  await expect(page).toHaveURL("/prosjekter");
   const footer = page.getByRole("contentinfo");
   await footer.scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(500);
-  await footer.getByRole("link", { name: "Om oss" }).click();
-  await expect(page).toHaveURL("/om-oss");
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
+  await expect(page).toHaveURL("/");
+  await page.goForward();
   await expect(page).toHaveURL("/prosjekter");
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
