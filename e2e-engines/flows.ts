@@ -125,6 +125,23 @@ export const flows: Flow[] = [
     },
   },
   {
+    name: "going back to / returns to where the visitor was on it",
+    async run({ page, origin }) {
+      await page.goto(`${origin}/`);
+      await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
+      const scrollY = () => page.run<number>("return Math.round(window.scrollY);");
+      await page.run(`document.querySelector("footer").scrollIntoView({ block: "end", behavior: "instant" });`);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the scroll is seen by the page
+      const place = await scrollY();
+      if (place < 1000) throw new Error(`the footer of / should be far down, scrollY is ${place}`);
+      await page.click({ role: "link", name: "Om oss", within: { role: "contentinfo" } });
+      await waitForPath(page, "/om-oss");
+      await page.run("history.back();");
+      await waitForPath(page, "/");
+      await waitFor(`scrollY back at ${place}`, async () => Math.abs((await scrollY()) - place) <= 2, 5_000);
+    },
+  },
+  {
     name: "a quote with two photos reaches the thank-you page, the photos stored",
     async run({ page, origin, dataDir, photos }) {
       await page.goto(`${origin}/pristilbud`);
