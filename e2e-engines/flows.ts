@@ -130,8 +130,11 @@ export const flows: Flow[] = [
       await page.goto(`${origin}/`);
       await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
       const scrollY = () => page.run<number>("return Math.round(window.scrollY);");
-      await page.run(`document.querySelector("footer").scrollIntoView({ block: "end", behavior: "instant" });`);
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the scroll is seen by the page
+      // scrolled to the footer, once the page has seen the scroll
+      await page.run(`return new Promise((seen) => {
+        addEventListener("scroll", () => requestAnimationFrame(() => seen(true)), { once: true });
+        document.querySelector("footer").scrollIntoView({ block: "end", behavior: "instant" });
+      });`);
       const place = await scrollY();
       if (place < 1000) throw new Error(`the footer of / should be far down, scrollY is ${place}`);
       await page.click({ role: "link", name: "Om oss", within: { role: "contentinfo" } });
