@@ -10,7 +10,7 @@ interface Props {
   hero: { eyebrow?: string; headline: string; lead: string; image: { image: string; alt: string } };
   /** calls to action under the lead */
   children?: ReactNode;
-  /** a muted, looping background video played over the image (the image stays its poster), with its button's labels */
+  /** a muted, looping background video played over the image (the image shows until it plays), with its button's labels */
   video?: { webm: string; mp4: string; strings: Strings["heroVideo"] };
   size?: "large" | "medium";
 }
@@ -30,7 +30,7 @@ export function HeroBanner({ hero, children, video, size = "large" }: Props) {
         <Picture image={image} alt={hero.image.alt} sizes="100vw" priority className={styles.cover} />
         <div className={styles.shade} />
       </div>
-      {video && <HeroVideo webm={video.webm} mp4={video.mp4} poster={image.src} strings={video.strings} />}
+      {video && <HeroVideo webm={video.webm} mp4={video.mp4} strings={video.strings} />}
       <div className={`container ${styles.content}`}>
         {eyebrow && <p className={`eyebrow ${styles.eyebrow}`}>{eyebrow}</p>}
         <h1 id="hero-heading" className={styles.headline}>

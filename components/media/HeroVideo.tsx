@@ -8,19 +8,18 @@ import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion
 interface Props {
   webm: string;
   mp4: string;
-  /** the hero image's URL, shown until the first frame plays */
-  poster: string;
   strings: Strings["heroVideo"];
 }
 
 /**
  * The hero's muted, looping background video. The hero image under it is the
  * page's largest paint: the video downloads nothing until the page has loaded
- * and stays invisible until it really plays. It then autoplays inline, unless
+ * and stays invisible until it really plays, so it has no poster of its own
+ * (one would be a second download of the hero image that never shows). It then autoplays inline, unless
  * the visitor asks for reduced motion: then it waits, and the button offers to
  * play it. The same button pauses it (WCAG 2.2.2).
  */
-export function HeroVideo({ webm, mp4, poster, strings }: Props) {
+export function HeroVideo({ webm, mp4, strings }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const [playing, setPlaying] = useState(false);
@@ -65,7 +64,6 @@ export function HeroVideo({ webm, mp4, poster, strings }: Props) {
         loop
         playsInline
         preload="none"
-        poster={poster}
         aria-hidden="true"
         tabIndex={-1}
         onPlaying={() => {
