@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
-import yaml from "js-yaml";
+import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import type { z } from "zod";
 
 export class ContentError extends Error {
@@ -79,7 +79,7 @@ export function readMarkdown<T extends z.ZodType>(file: string, schema: T): Mark
     // YAML's core schema keeps `date: 2024-02-31` a string for the schema to judge; the default one
     // would quietly turn it into 2 March. (Passing options also turns off gray-matter's cache.)
     parsed = matter(readText(file), {
-      engines: { yaml: (source) => yaml.load(source, { schema: yaml.CORE_SCHEMA }) as object },
+      engines: { yaml: (source) => loadYaml(source, { schema: CORE_SCHEMA }) as object },
     });
   } catch (error) {
     if (error instanceof ContentError) throw error;
