@@ -77,7 +77,7 @@ describe("requests that can end or stall a server process", () => {
     const started = performance.now();
     expect(await rawRequest(h.port, jsonRequest("/api/contact", body))).toBe(400);
     expect(await page).toBe(200);
-    // not a timing test: a generous bound that only a quadratic pattern would break (it took 12 s)
+    // not a timing test: a generous bound that only a backtracking (quadratic) pattern would break
     expect(performance.now() - started).toBeLessThan(3000);
   });
 
