@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { getStrings } from "../lib/content";
 import { routes } from "../lib/hosting/route-table";
 import { THANKS_PATH } from "../lib/routes";
 import { waitFor, type EnginePage, type Query } from "./browsers";
@@ -17,6 +18,8 @@ export interface FlowContext {
   dataDir: string;
   /** two phone photos (JPEG) to choose */
   photos: [string, string];
+  /** the photo check's photos (e2e/photos.ts), by name: `skarp.jpg`, `uskarp.jpg`, `mork.jpg` */
+  checkPhoto: (name: string) => string;
   /** the CSP violations reported so far, for this origin */
   cspViolations: () => string[];
 }
@@ -29,6 +32,7 @@ export interface Flow {
 const form: Query = { role: "form", name: "Få et pristilbud" };
 const damage1: Query = { role: "region", name: "Skade 1", within: form };
 const DRAFT_NOTICE = "Vi har tatt vare på utkastet ditt.";
+const { photoCheck } = getStrings().quoteForm;
 
 /** Whether React has hydrated the page: its root holds React's container mark and <main> its fiber. */
 const HYDRATED = `
@@ -163,6 +167,45 @@ export const flows: Flow[] = [
         const file = path.join(dataDir, "media", image.filename);
         if (!fs.existsSync(file) || fs.statSync(file).size === 0) throw new Error(`photo not stored: ${file}`);
       }
+    },
+  },
+  {
+    name: "a blurred and a dark photo each get the photo check's note, a sharp one none",
+    async run({ page, origin, checkPhoto }) {
+      await page.goto(`${origin}/pristilbud`);
+      await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
+      await page.choose({ label: "Last opp bilder", within: damage1 }, [
+        checkPhoto("uskarp.jpg"),
+        checkPhoto("mork.jpg"),
+        checkPhoto("skarp.jpg"),
+      ]);
+      await waitFor("three thumbnails", async () => (await thumbnails(page)) === 3);
+      // each note sits in its photo's thumbnail (a list item with the photo's name as its image's alt)
+      const notes = () =>
+        page.run<Record<string, string>>(`
+          const damage = [...document.querySelectorAll("[role=region], section")].find((el) =>
+            el.getAttribute("aria-label") === "Skade 1" ||
+            document.getElementById(el.getAttribute("aria-labelledby") ?? "")?.textContent?.trim() === "Skade 1");
+          return Object.fromEntries([...(damage?.querySelectorAll("li") ?? [])].map((item) => [
+            item.querySelector("img")?.alt ?? "", item.innerText.replace(/\\s+/g, " "),
+          ]));
+        `);
+      await waitFor(
+        "the notes on the blurred and the dark photo, and the sharp one checked",
+        async () => {
+          const shown = await notes();
+          return (
+            !!shown["uskarp.jpg"]?.includes(photoCheck.blurred) &&
+            !!shown["mork.jpg"]?.includes(photoCheck.dark) &&
+            shown["skarp.jpg"] !== undefined &&
+            !/Venter|Gjør bildet mindre/.test(shown["skarp.jpg"])
+          );
+        },
+        60_000,
+      );
+      const sharp = (await notes())["skarp.jpg"]!;
+      if (sharp.includes(photoCheck.blurred) || sharp.includes(photoCheck.dark))
+        throw new Error(`the sharp, well-lit photo got a note: "${sharp}"`);
     },
   },
   {

@@ -18,6 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { makeCheckPhotos } from "../e2e/photos";
 import { TEST_BUILD_ENV } from "../lib/hosting/test-build";
 import { traced, waitFor, type EnginePage } from "./browsers";
 import { ensureEngines, ENGINES, type Engine } from "./install";
@@ -88,6 +89,7 @@ async function main() {
   const installed = ensureEngines(chosen);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "engines-data-"));
   const photos = await phonePhotos(fs.mkdtempSync(path.join(os.tmpdir(), "engines-photos-")));
+  const checkPhoto = await makeCheckPhotos("engines-check-photos");
   const proxyPort = basePort + 1;
   const stopServer = await startPreviewServer(dataDir, `http://127.0.0.1:${proxyPort}`);
   const proxy = await startReportProxy(`http://127.0.0.1:${basePort}`, proxyPort);
@@ -108,6 +110,7 @@ async function main() {
             origin: proxy.origin,
             dataDir,
             photos,
+            checkPhoto,
             cspViolations: () => proxy.violations.slice(seen),
           });
           const late = proxy.violations.slice(seen);
