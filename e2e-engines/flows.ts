@@ -183,9 +183,8 @@ export const flows: Flow[] = [
       // each note sits in its photo's thumbnail (a list item with the photo's name as its image's alt)
       const notes = () =>
         page.run<Record<string, string>>(`
-          const damage = [...document.querySelectorAll("[role=region], section")].find((el) =>
-            el.getAttribute("aria-label") === "Skade 1" ||
-            document.getElementById(el.getAttribute("aria-labelledby") ?? "")?.textContent?.trim() === "Skade 1");
+          const damage = [...document.querySelectorAll("section[aria-labelledby]")].find((section) =>
+            document.getElementById(section.getAttribute("aria-labelledby"))?.textContent?.trim() === "Skade 1");
           return Object.fromEntries([...(damage?.querySelectorAll("li") ?? [])].map((item) => [
             item.querySelector("img")?.alt ?? "", item.innerText.replace(/\\s+/g, " "),
           ]));

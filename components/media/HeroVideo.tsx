@@ -15,9 +15,9 @@ interface Props {
  * The hero's muted, looping background video. The hero image under it is the
  * page's largest paint: the video downloads nothing until the page has loaded
  * and stays invisible until it really plays, so it has no poster of its own
- * (one would be a second download of the hero image that never shows). It then autoplays inline, unless
- * the visitor asks for reduced motion: then it waits, and the button offers to
- * play it. The same button pauses it (WCAG 2.2.2).
+ * (one would be a second download of the hero image that never shows). It
+ * then autoplays inline, unless the visitor asks for reduced motion: then it
+ * waits, and the button offers to play it. The same button pauses it (WCAG 2.2.2).
  */
 export function HeroVideo({ webm, mp4, strings }: Props) {
   const video = useRef<HTMLVideoElement>(null);
