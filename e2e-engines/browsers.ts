@@ -29,7 +29,8 @@ export type Query = ({ role: string; name?: string } | { label: string }) & { wi
 /**
  * The in-page lookups, as a function body over Testing Library's queries (loaded
  * by the page's `element` first): `find` answers the element, `count` how many
- * match a role inside a container, `value` a field's value.
+ * match a role inside a container, `items` each of them as the names of the
+ * images in it and its text, `value` a field's value.
  */
 const QUERY = `
   const [op, query] = arguments;
@@ -38,7 +39,13 @@ const QUERY = `
     const container = q.within ? find(q.within) : document.body;
     return q.role ? getByRole(container, q.role, q.name === undefined ? {} : { name: q.name }) : getByLabelText(container, q.label);
   };
-  if (op === "count") return queryAllByRole(query.within ? find(query.within) : document.body, query.role).length;
+  const all = () => queryAllByRole(query.within ? find(query.within) : document.body, query.role);
+  if (op === "count") return all().length;
+  if (op === "items")
+    return all().map((el) => ({
+      images: queryAllByRole(el, "img").map((img) => img.getAttribute("alt") ?? img.getAttribute("aria-label") ?? ""),
+      text: el.innerText.replace(/\\s+/g, " ").trim(),
+    }));
   if (op === "value") return find(query).value;
   if (op.startsWith("attr:")) return find(query).getAttribute(op.slice(5));
   return find(query);
@@ -54,6 +61,8 @@ export interface EnginePage {
   click(query: Query): Promise<void>;
   /** how many elements have this role (inside `within`) */
   count(query: { role: string; within?: Query }): Promise<number>;
+  /** each element with this role (inside `within`): the names of the images in it, and its text */
+  items(query: { role: string; within?: Query }): Promise<{ images: string[]; text: string }[]>;
   /** a field's value */
   value(query: Query): Promise<string>;
   /** an attribute of the element, or null */
@@ -68,9 +77,10 @@ export interface EnginePage {
 /** The reads every engine answers with the same in-page query (QUERY), given how that engine runs it. */
 function pageQueries(
   query: <T>(op: string, q: Query) => Promise<T>,
-): Pick<EnginePage, "count" | "value" | "attribute"> {
+): Pick<EnginePage, "count" | "items" | "value" | "attribute"> {
   return {
     count: (q) => query("count", q),
+    items: (q) => query("items", q),
     value: (q) => query("value", q),
     attribute: (q, name) => query(`attr:${name}`, q),
   };
@@ -271,6 +281,7 @@ export function traced(page: EnginePage, steps: string[]): EnginePage {
     run: page.run,
     click: step("click", page.click, describe),
     count: page.count,
+    items: page.items,
     value: page.value,
     attribute: page.attribute,
     type: step("type into", page.type, describe),

@@ -180,15 +180,13 @@ export const flows: Flow[] = [
         checkPhoto("skarp.jpg"),
       ]);
       await waitFor("three thumbnails", async () => (await thumbnails(page)) === 3);
-      // each note sits in its photo's thumbnail (a list item with the photo's name as its image's alt)
-      const notes = () =>
-        page.run<Record<string, string>>(`
-          const damage = [...document.querySelectorAll("section[aria-labelledby]")].find((section) =>
-            document.getElementById(section.getAttribute("aria-labelledby"))?.textContent?.trim() === "Skade 1");
-          return Object.fromEntries([...(damage?.querySelectorAll("li") ?? [])].map((item) => [
-            item.querySelector("img")?.alt ?? "", item.innerText.replace(/\\s+/g, " "),
-          ]));
-        `);
+      // each note sits in its photo's thumbnail: the list item holding the image named after the file
+      const notes = async () =>
+        Object.fromEntries(
+          (await page.items({ role: "listitem", within: damage1 })).flatMap(({ images, text }) =>
+            images.map((name) => [name, text]),
+          ),
+        ) as Record<string, string>;
       await waitFor(
         "the notes on the blurred and the dark photo, and the sharp one checked",
         async () => {
