@@ -81,8 +81,8 @@ export default defineConfig([
         {
           patterns: [
             {
-              regex: "(^|/)(scripts|e2e)/",
-              message: "Import shared build and hosting code from lib/hosting/, not from scripts/ or e2e/.",
+              regex: "(^|/)(scripts|e2e|e2e-engines)/",
+              message: "Import shared build and hosting code from lib/hosting/, not from scripts/ or the tests.",
             },
           ],
         },
@@ -97,8 +97,9 @@ export default defineConfig([
         {
           patterns: [
             {
-              regex: "(^|/)e2e/",
-              message: "The build does not depend on the tests: move what both need to lib/hosting/.",
+              regex: "(^|/)(e2e|e2e-engines)/",
+              message:
+                "The build and the bench do not depend on the tests: move what both need to lib/hosting/ or lib/testing/.",
             },
           ],
         },

@@ -8,7 +8,7 @@ import path from "node:path";
 import { getStrings } from "../lib/content";
 import { routes } from "../lib/hosting/route-table";
 import { THANKS_PATH } from "../lib/routes";
-import { waitFor, type EnginePage, type Query } from "./browsers";
+import { waitFor, type EnginePage, type Query } from "../lib/testing/engines/browsers";
 
 export interface FlowContext {
   page: EnginePage;

@@ -20,8 +20,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { makeCheckPhotos } from "../e2e/photos";
 import { TEST_BUILD_ENV } from "../lib/hosting/test-build";
-import { traced, waitFor, type EnginePage } from "./browsers";
-import { ensureEngines, ENGINES, type Engine } from "./install";
+import { traced, waitFor, type EnginePage } from "../lib/testing/engines/browsers";
+import { ensureEngines, ENGINES, type Engine } from "../lib/testing/engines/install";
 import { flows } from "./flows";
 import { startReportProxy } from "./report-proxy";
 
