@@ -29,13 +29,16 @@ async function main() {
       const page = await browser.newPage({ viewport: { width, height: width < 500 ? 800 : 900 } });
       for (const route of paths) {
         await page.goto(`${origin}${route}`, { waitUntil: "networkidle" });
-        // Scroll through the page so lazy images load, then back to the top.
+        // Scroll through the page so lazy images load, then back to the top; each jump is instant,
+        // as the site's smooth scrolling would still be on its way when the next one starts.
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-            window.scrollTo(0, y);
+            window.scrollTo({ top: y, behavior: "instant" });
             await new Promise((resolve) => setTimeout(resolve, 100));
           }
-          window.scrollTo(0, 0);
+          window.scrollTo({ top: 0, behavior: "instant" });
+          // every image decoded, so the full-page capture paints those outside the window too
+          await Promise.all([...document.images].map((image) => image.decode().catch(() => {})));
         });
         await page.waitForLoadState("networkidle");
         const name = `${width}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.png`;
