@@ -1,7 +1,8 @@
 /**
  * The upload gate cannot be wedged: slow clients lose their place at the
  * upload deadline (their sockets destroyed), clients that give up while
- * queued leave the queue, and the next upload is stored.
+ * queued leave the queue (or, when TCP held their body back, end at their
+ * turn), and the next upload is stored.
  */
 import net from "node:net";
 import path from "node:path";
@@ -88,17 +89,42 @@ test("4 slow clients and 8 abandoned queued ones: the slow ones are cut off at t
   }
 }, 20_000);
 
-test("a queued client that gives up leaves the queue: the next upload waits its turn instead of a 503", async () => {
-  const h = await startServer({ uploadDeadline: DEADLINE, uploadGate: { active: 1, queued: 1, retryAfterSeconds: 1 } });
+test("a queued client that gives up leaves the queue at once: the next upload waits its turn instead of a 503", async () => {
+  // a longer grace: the slow client keeps its place until well after the queued one has gone, however
+  // busy the machine, so the next upload is queued behind it and is admitted only at its deadline
+  const deadline = { ...DEADLINE, graceMs: 3000, maxMs: 6000 };
+  const h = await startServer({ uploadDeadline: deadline, uploadGate: { active: 1, queued: 1, retryAfterSeconds: 1 } });
   const request = uploadRequest(await jpeg(), "treg.jpg");
   const slow = slowClient(h.port, request);
   try {
     await sleep(200);
-    const big = uploadRequest(Buffer.concat([await jpeg(), Buffer.alloc(3 * 1024 * 1024, 1)]), "stor.jpg");
-    await abandonedClient(h.port, big, 300);
+    // a small upload: the server has read all of it, so it sees the connection close while it waits
+    await abandonedClient(h.port, uploadRequest(await jpeg(), "borte.jpg"), 300);
     await untilConnections(h, 1); // the server has seen the abandoned client go: only the slow one is left
     expect(await upload(h, "fersk.jpg")).toBe(201);
     expect(await slow.closed).toBe("");
+    expect(filesIn(path.join(h.dataDir, "media"))).toEqual(["fersk.jpg"]);
+  } finally {
+    slow.end();
+    await h.close();
+  }
+}, 20_000);
+
+test("a queued client that gave up during a large upload ends at its turn: the upload behind it is stored", async () => {
+  const h = await startServer({ uploadDeadline: DEADLINE, uploadGate: { active: 1, queued: 2, retryAfterSeconds: 1 } });
+  const slow = slowClient(h.port, uploadRequest(await jpeg(), "treg.jpg"));
+  try {
+    await sleep(200);
+    // TCP holds back most of this body while it waits, so the server learns that its client has
+    // gone only when its turn comes and it reads the body
+    const big = uploadRequest(Buffer.concat([await jpeg(), Buffer.alloc(3 * 1024 * 1024, 1)]), "stor.jpg");
+    await abandonedClient(h.port, big, 300);
+    const started = performance.now();
+    expect(await upload(h, "fersk.jpg")).toBe(201);
+    expect(performance.now() - started).toBeLessThan(DEADLINE.maxMs + 1000);
+    expect(await slow.closed).toBe("");
+    expect(filesIn(path.join(h.dataDir, "media"))).toEqual(["fersk.jpg"]);
+    expect(tempFiles(h)).toEqual([]);
   } finally {
     slow.end();
     await h.close();

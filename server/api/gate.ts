@@ -6,8 +6,11 @@
  * not read until its turn (TCP holds it back at the client).
  *
  * A job waits with its client's signal (../request.ts `clientSignal`): when
- * the client goes while waiting, the job leaves the queue at once and never
- * takes a place; a job whose client is already gone is never queued.
+ * the server sees the client go while waiting, the job leaves the queue at
+ * once and never takes a place; a job whose client is already gone is never
+ * queued. The server sees a hang-up only on a connection it reads, so a client
+ * whose body TCP holds back is found gone at its turn, when its body is read:
+ * its job then ends at once and the place passes on.
  *
  * (A counter and a queue of resolvers; the npm queues are ESM-only or larger
  * than this whole file.)
