@@ -5,6 +5,10 @@
  * effect, until the menu opens. The window is the time from the button being visible to
  * the menu being open: near 0 ms when the first tap works at once.
  *
+ * With `network`, the connection is slowed to slow 4G too: the phone of the
+ * first-tap test, on which the page's scripts are often still on their way
+ * when `Meny` is first painted.
+ *
  * Beside it, the same measure on the same page with JavaScript disabled (the
  * browser's popover alone): the time the measuring itself takes (the round trips
  * to the browser, the frame that shows the menu): roughly the floor for any page.
@@ -37,12 +41,23 @@ const MENU_BUTTON = "button[popovertarget]";
 /**
  * When `Meny` is first on screen: from the page's own frames where it runs scripts, else (JavaScript
  * disabled, so no page script reports) by polling, which then waits behind no script of the page's.
+ * Polling waits for the page's stylesheets too: until they have come, the button has a box in the
+ * unstyled layout, which nothing paints, somewhere else on the page.
  */
 async function menuPainted(page: Page, javaScriptEnabled: boolean): Promise<() => Promise<Box | Painted>> {
   if (javaScriptEnabled) return whenPainted(page, MENU_BUTTON);
   return async () => {
     const button = page.locator(MENU_BUTTON);
     await button.waitFor({ state: "visible", timeout: GIVE_UP_MS });
+    // polled from here: with scripts off, the page runs no timer or frame callback of a waiting function
+    const styled = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every((link) => link.sheet),
+      );
+    for (const until = Date.now() + GIVE_UP_MS; !(await styled()); await page.waitForTimeout(20)) {
+      if (Date.now() > until)
+        throw new Error(`the stylesheets of ${page.url()} did not load within ${GIVE_UP_MS / 1000} s`);
+    }
     const box = await button.boundingBox();
     if (!box) throw new Error(`${MENU_BUTTON} has no box on ${page.url()}`);
     return box;
@@ -102,13 +117,18 @@ async function once(page: Page, url: string, javaScriptEnabled: boolean) {
   throw new Error(`Meny did not open on ${url} within ${GIVE_UP_MS / 1000} s`);
 }
 
-async function measure(browser: Browser, url: string, javaScriptEnabled: boolean, runCount: number) {
+interface Conditions {
+  javaScriptEnabled: boolean;
+  network: boolean;
+}
+
+async function measure(browser: Browser, url: string, { javaScriptEnabled, network }: Conditions, runCount: number) {
   const runs = [];
   for (let i = 0; i < runCount; i++) {
     // a fresh context each run: nothing cached, as on a first visit
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await throttle(page, { network: false });
+    await throttle(page, { network });
     runs.push(await once(page, url, javaScriptEnabled));
     await context.close();
   }
@@ -116,13 +136,18 @@ async function measure(browser: Browser, url: string, javaScriptEnabled: boolean
 }
 
 /** Each route loaded `runCount` times with JavaScript and as often without; the medians. */
-export async function benchMenu(origin: string, routes: string[], runCount: number): Promise<MenuFigures[]> {
+export async function benchMenu(
+  origin: string,
+  routes: string[],
+  runCount: number,
+  { network = false }: { network?: boolean } = {},
+): Promise<MenuFigures[]> {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   const figures: MenuFigures[] = [];
   try {
     for (const route of routes) {
-      const runs = await measure(browser, `${origin}${route}`, true, runCount);
-      const noScript = await measure(browser, `${origin}${route}`, false, runCount);
+      const runs = await measure(browser, `${origin}${route}`, { javaScriptEnabled: true, network }, runCount);
+      const noScript = await measure(browser, `${origin}${route}`, { javaScriptEnabled: false, network }, runCount);
       const dead = (r: { opensMs: number; visibleMs: number }) => r.opensMs - r.visibleMs;
       figures.push({
         route,
