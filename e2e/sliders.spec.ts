@@ -2,6 +2,7 @@
 import { type Page, expect, test } from "./fixtures";
 import { getCases, getProjects, getReviews, getSite, getStrings } from "../lib/content";
 import { formatDate } from "../lib/format";
+import { untilStyled } from "../lib/testing/slow-phone";
 
 const strings = getStrings();
 const site = getSite();
@@ -95,9 +96,7 @@ test.describe("before/after slider: size and touch", () => {
     const slider = page.getByRole("slider");
     await expect(slider).toBeVisible();
     // measured as first painted: the browser paints only once the stylesheets are in (the images are still on their way)
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
-    );
+    await untilStyled(page);
     const before = (await page.getByRole("img", { name: project!.after.alt }).boundingBox())!;
     await page.waitForLoadState("load");
     const after = (await page.getByRole("img", { name: project!.after.alt }).boundingBox())!;

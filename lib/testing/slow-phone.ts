@@ -90,6 +90,22 @@ export async function whenPainted(
   return () => box;
 }
 
+/**
+ * Resolves once every stylesheet of the page has loaded. The browser paints nothing before that,
+ * so an element's box read earlier is in an unstyled layout that nobody sees. Polled from here,
+ * so it also works on a page whose scripts are off (which then runs no timer or frame callback).
+ */
+export async function untilStyled(page: Page, timeoutMs = 20_000): Promise<void> {
+  const styled = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+    );
+  for (const until = Date.now() + timeoutMs; !(await styled()); await page.waitForTimeout(20)) {
+    if (Date.now() > until)
+      throw new Error(`the stylesheets of ${page.url()} did not load within ${timeoutMs / 1000} s`);
+  }
+}
+
 /** A tap in the middle of a box. */
 export function tapBox(page: Page, box: Box): Promise<void> {
   return page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);

@@ -14,7 +14,15 @@
  * to the browser, the frame that shows the menu): roughly the floor for any page.
  */
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { type Box, type Painted, phoneContext, tapBox, throttle, whenPainted } from "../../lib/testing/slow-phone";
+import {
+  type Box,
+  type Painted,
+  phoneContext,
+  tapBox,
+  throttle,
+  untilStyled,
+  whenPainted,
+} from "../../lib/testing/slow-phone";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 
 export interface MenuFigures {
@@ -49,15 +57,7 @@ async function menuPainted(page: Page, javaScriptEnabled: boolean): Promise<() =
   return async () => {
     const button = page.locator(MENU_BUTTON);
     await button.waitFor({ state: "visible", timeout: GIVE_UP_MS });
-    // polled from here: with scripts off, the page runs no timer or frame callback of a waiting function
-    const styled = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every((link) => link.sheet),
-      );
-    for (const until = Date.now() + GIVE_UP_MS; !(await styled()); await page.waitForTimeout(20)) {
-      if (Date.now() > until)
-        throw new Error(`the stylesheets of ${page.url()} did not load within ${GIVE_UP_MS / 1000} s`);
-    }
+    await untilStyled(page, GIVE_UP_MS);
     const box = await button.boundingBox();
     if (!box) throw new Error(`${MENU_BUTTON} has no box on ${page.url()}`);
     return box;
