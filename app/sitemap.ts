@@ -31,7 +31,7 @@ export default function sitemap(): MetadataRoute.Sitemap {
     entry(ABOUT_PATH),
     entry(PROJECTS_PATH),
     ...getProjects().map((p) => entry(projectPath(p.slug), undefined, 0.6)),
-    ...getArticles().map((a) => entry(articlePath(a.slug), a.date)),
+    ...getArticles().map((a) => entry(articlePath(a.slug), a.updated)),
     entry(PRIVACY_PATH, undefined, 0.3),
   ];
 }

@@ -1,0 +1,24 @@
+import sitemap from "../sitemap";
+import { type Article, getArticles, getSite } from "@/lib/content";
+import { articlePath } from "@/lib/routes";
+import { absoluteUrl } from "@/lib/seo";
+
+jest.mock("@/lib/content", () => {
+  const actual = jest.requireActual<typeof import("@/lib/content")>("@/lib/content");
+  return { ...actual, getArticles: jest.fn(actual.getArticles) };
+});
+
+describe("sitemap", () => {
+  it("gives an edited article the date it was last changed, and an unedited one its publishing date", () => {
+    const [first, second] = getArticles();
+    if (!first || !second) throw new Error("the sitemap test needs two articles in content/articles");
+    const edited: Article = { ...first, updated: "2030-06-01" };
+    const unedited: Article = { ...second, updated: second.date };
+    jest.mocked(getArticles).mockReturnValue([edited, unedited]);
+
+    const lastModified = new Map(sitemap().map((entry) => [entry.url, entry.lastModified]));
+    const site = getSite();
+    expect(lastModified.get(absoluteUrl(site, articlePath(edited.slug)))).toBe("2030-06-01");
+    expect(lastModified.get(absoluteUrl(site, articlePath(unedited.slug)))).toBe(second.date);
+  });
+});
