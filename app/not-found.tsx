@@ -16,7 +16,11 @@ export default function NotFound() {
       heading={page.heading}
       status={page.notFoundStatus}
       text={page.notFoundText}
-      actions={<ButtonLink href={HOME_PATH}>{page.homeLink}</ButtonLink>}
+      actions={
+        <ButtonLink href={HOME_PATH} variant="primary">
+          {page.homeLink}
+        </ButtonLink>
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { getSite } from "../lib/content";
+import { getSite, getStrings } from "../lib/content";
 import { articlePaths, routes } from "../lib/hosting/route-table";
 
 const site = getSite();
@@ -115,4 +115,33 @@ test("unknown paths get the real 404 page", async ({ page }) => {
   await expect(page.getByText("404 Not Found")).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Til forsiden" }).click();
   await expect(page).toHaveURL("/");
+});
+
+test("the accent colour marks the calls to action and nothing else", async ({ page }) => {
+  test.setTimeout(120_000);
+  const strings = getStrings();
+  const callsToAction = [
+    strings.cta.quote,
+    strings.calculator.book,
+    strings.booking.submit,
+    strings.quoteForm.labels.submit,
+  ];
+  for (const path of [...routes.map((r) => r.path), "/finnes-ikke"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    // the names of the visible elements painted in the accent colour
+    const accented = await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement("div"));
+      probe.style.backgroundColor = "var(--color-accent)";
+      const accent = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return [...document.querySelectorAll<HTMLElement>("body *")]
+        .filter((el) => el.checkVisibility() && getComputedStyle(el).backgroundColor === accent)
+        .map((el) => (el.getAttribute("aria-label") ?? el.innerText).trim());
+    });
+    expect(
+      accented.filter((name) => !callsToAction.includes(name)),
+      path,
+    ).toEqual([]);
+  }
 });

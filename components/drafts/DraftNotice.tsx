@@ -33,7 +33,9 @@ export function DraftOffer({
     <div className={styles.notice} role="status">
       <p>{fill(text, { date: longDate(draft.offer) })}</p>
       <div className={styles.actions}>
-        <Button onClick={draft.accept}>{strings.resume}</Button>
+        <Button variant="primary" onClick={draft.accept}>
+          {strings.resume}
+        </Button>
         <Button variant="secondary" onClick={draft.decline}>
           {strings.delete}
         </Button>

@@ -35,7 +35,9 @@ export function AppError({ error }: { error: unknown }) {
           <button type="button" onClick={() => window.location.reload()}>
             {page.reload}
           </button>
-          <ButtonLink href={HOME_PATH}>{page.homeLink}</ButtonLink>
+          <ButtonLink href={HOME_PATH} variant="primary">
+            {page.homeLink}
+          </ButtonLink>
         </>
       }
     />

@@ -2,8 +2,8 @@ import type { ComponentProps } from "react";
 import styles from "./Button.module.css";
 
 export interface ButtonLook {
-  /** `action` is the accent call to action (used for nothing else); `secondary` an outlined button; `light` for dark backgrounds */
-  variant?: "action" | "secondary" | "light";
+  /** `action` is the accent call to action (used for nothing else); `primary` the first choice where none is offered; `secondary` an outlined button; `light` for dark backgrounds */
+  variant?: "action" | "primary" | "secondary" | "light";
   size?: "md" | "lg";
   className?: string;
 }
