@@ -40,11 +40,12 @@ function nextsCopy(outFile: string): string {
   return path.join(".next", "server", "app", relative === "404.html" ? "_not-found.html" : relative);
 }
 
+const walk = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+
 test("every page and chunk in out/ is exactly what next build wrote", () => {
-  const walk = (dir: string): string[] =>
-    fs
-      .readdirSync(dir, { withFileTypes: true })
-      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   const chunks = walk(path.join(OUT_DIR, "_next", "static"));
   const pages = listHtmlFiles();
   expect(chunks.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(0);
@@ -53,6 +54,11 @@ test("every page and chunk in out/ is exactly what next build wrote", () => {
     return !fs.existsSync(next) || !fs.readFileSync(file).equals(fs.readFileSync(next));
   });
   expect(edited.map((f) => path.relative(OUT_DIR, f))).toEqual([]);
+});
+
+test("out/ holds only what a host should publish: no build bookkeeping, no hidden file", () => {
+  const hidden = walk(OUT_DIR).filter((file) => path.basename(file).startsWith("."));
+  expect(hidden.map((f) => path.relative(OUT_DIR, f))).toEqual([]);
 });
 
 test("raster images are responsive: AVIF and WebP srcsets, width and height, lazy below the fold", async ({ page }) => {

@@ -1,9 +1,9 @@
 /**
- * After `next build`: check the export is complete, then add the two files
+ * After `next build`: check the export is complete, then add the one file
  * Next.js does not write: the host's header rules (out/_headers: security
  * headers, one Content Security Policy per page, caching; see
- * lib/hosting/security-headers.ts) and the build stamp `npm start` compares.
- * Every file Next.js wrote stays exactly as it wrote it.
+ * lib/hosting/security-headers.ts). Every file Next.js wrote stays exactly as
+ * it wrote it. Last, the build stamp `npm start` compares, beside out/.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,7 +1,8 @@
 /**
  * Knows whether out/ is up to date: a fingerprint of every source file (path,
- * size, mtime) and of the variables that change the output (NEXT_PUBLIC_*, E2E_TEST_ROUTES), written into out/ after a
- * build and compared by `npm start` before it serves.
+ * size, mtime) and of the variables that change the output (NEXT_PUBLIC_*, E2E_TEST_ROUTES), written
+ * beside out/ (never into it: out/ is what a host publishes) after a build and compared by `npm start`
+ * before it serves. An out/ without the build's last step (out/_headers) is never current.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -9,7 +10,7 @@ import path from "node:path";
 
 const root = process.cwd();
 export const OUT_DIR = path.join(root, "out");
-const STAMP_FILE = path.join(OUT_DIR, ".build-stamp");
+const STAMP_FILE = path.join(root, ".build-stamp");
 const SOURCES = [
   "app",
   "components",
@@ -51,7 +52,7 @@ export function writeBuildStamp(): void {
 
 export function isBuildCurrent(): boolean {
   try {
-    return fs.readFileSync(STAMP_FILE, "utf8") === sourceFingerprint();
+    return fs.existsSync(path.join(OUT_DIR, "_headers")) && fs.readFileSync(STAMP_FILE, "utf8") === sourceFingerprint();
   } catch {
     return false;
   }
