@@ -84,6 +84,15 @@ test("articles carry Article JSON-LD with their publishing date, shown in Norweg
   }
 });
 
+test("the home page's Les mer says what it is about and leads to the article on paintless dent repair", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Les mer om lakkeringsfri bulkoppretting" }).click();
+  await expect(page).toHaveURL("/lakkeringsfri-bulkoppretting");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
 test("the detailing article lists the three packages and their work", async ({ page }) => {
   await page.goto("/detailing");
   for (const name of ["Basic", "Premium", "Ultimate"]) {

@@ -17,7 +17,7 @@ export function PdrBlock({ pdr, href }: { pdr: HomePage["pdr"]; href: string }) 
           <Paragraphs texts={pdr.paragraphs} />
           <Link href={href} className={styles.more}>
             {pdr.linkLabel}
-            <span className="visually-hidden"> om {pdr.eyebrow.toLowerCase()}</span>
+            <span className="visually-hidden"> {pdr.linkTopic}</span>
             <Icon name="arrow" size={18} />
           </Link>
         </div>

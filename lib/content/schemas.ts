@@ -97,6 +97,8 @@ export const homePageSchema = z.strictObject({
     heading: text,
     paragraphs,
     linkLabel: text,
+    /** read by screen readers after the link's label, so the link says where it leads ("Les mer om …") */
+    linkTopic: text,
   }),
   benefits: z.strictObject({
     heading: text,
