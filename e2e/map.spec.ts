@@ -172,7 +172,7 @@ test("with a fake key, a maps host that fails three times and then answers: the 
       contentType: "text/javascript",
       body: `
         google.maps.importLibrary = async (name) => name === "maps"
-          ? { Map: class { constructor(el) { el.textContent = "Kartet er tegnet"; } } }
+          ? { Map: class { constructor(el, options) { el.textContent = "Kartet er tegnet"; window.mapOptions = options; } } }
           : { Marker: class { constructor(options) { window.markerTitle = options.title; } } };
         google.maps.__ib__();`,
     });
@@ -185,6 +185,11 @@ test("with a fake key, a maps host that fails three times and then answers: the 
   expect(await page.evaluate(() => (window as unknown as { markerTitle: string }).markerTitle)).toContain(
     site.address.streetAddress,
   );
+  // close on the workshop, and never zoomed out further than a continent
+  expect(await page.evaluate(() => (window as unknown as { mapOptions: object }).mapOptions)).toMatchObject({
+    zoom: 15,
+    minZoom: 3,
+  });
   // the maps link stays below the map
   await expect(area.getByRole("link", { name: new RegExp(`^${strings.map.link}`) })).toBeVisible();
   expect(errors).toEqual([]);

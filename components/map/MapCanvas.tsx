@@ -60,6 +60,7 @@ export function MapCanvas({ center, markerTitle, children }: Props) {
         const map = new Map(canvas.current, {
           center,
           zoom: 15,
+          minZoom: 3,
           gestureHandling: "cooperative",
           mapTypeControl: false,
           streetViewControl: false,
