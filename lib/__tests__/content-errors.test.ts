@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { checkImageRefs } from "../content";
+import { checkImageRefs, fillSiteFields, getSite } from "../content";
 import { ContentError, readJson, readMarkdown } from "../content/load";
 import { articleFrontMatter, casesSchema, reviewsSchema } from "../content/schemas";
 
@@ -99,4 +99,18 @@ describe("content errors name the file and the field", () => {
     expect(error.message).toContain("[0].before.image: finner ikke bildet «finnes-ikke»");
     expect(error.message).not.toContain("case-1-after");
   });
+});
+
+test("a business detail site.json does not have, in a Markdown text", () => {
+  const error = errorOf(() =>
+    fillSiteFields(
+      path.join(process.cwd(), "content/pages/about.md"),
+      "Ring {telefon} eller skriv til {email}.",
+      getSite(),
+    ),
+  );
+  expect(error.message).toContain("content/pages/about.md");
+  expect(error.problems).toEqual([
+    expect.stringMatching(/^\{telefon\} er ikke en opplysning fra site\.json; .*\{phone\}/),
+  ]);
 });

@@ -1,5 +1,6 @@
 /** The real content/ folder: it loads, and it holds the workshop's fixed wording, dates and prices. */
-import { getArticle, getArticles, loadAllContent } from "../content";
+import { fillSiteFields, getArticle, getArticles, loadAllContent } from "../content";
+import type { Site } from "../content/schemas";
 import { businessJsonLd, articleJsonLd } from "../seo";
 
 const content = loadAllContent();
@@ -71,6 +72,25 @@ test("the wording that stays as it is written", () => {
     ["Bulkoppretting", "/"],
   ]);
   expect(content.privacy.body).toMatch(/30 dager/);
+});
+
+test("the Markdown pages take the business details from site.json, so one change there reaches them all", () => {
+  const { site } = content;
+  expect(content.privacy.body).toContain(`[${site.email}](mailto:${site.email})`);
+  expect(content.privacy.body).toContain(`**Organisasjonsnummer:** ${site.organisationNumber}`);
+  expect(content.about.body).toContain("åpent mandag–fredag 07.00–17.00");
+  expect(content.about.body).toContain("Industriveien 12, 1337 Sandvika");
+  expect(content.privacy.body + content.about.body).not.toMatch(/\{\w+\}/);
+
+  const moved: Site = {
+    ...site,
+    email: "verksted@example.no",
+    address: { ...site.address, streetAddress: "Nyveien 1" },
+    openingHours: [{ label: "Mandag–lørdag", days: ["Mo"], opens: "08:00", closes: "16:30" }],
+  };
+  expect(fillSiteFields("x.md", "Skriv til {email}, {address}, {openingHours}.", moved)).toBe(
+    "Skriv til verksted@example.no, Nyveien 1, 1337 Sandvika, mandag–lørdag 08.00–16.30.",
+  );
 });
 
 test("JSON-LD describes the business and the articles", () => {

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
+import { formatClock } from "../format";
 import { ContentError, formatFieldPath, readJson, readMarkdown } from "./load";
 import {
   aboutFrontMatter,
@@ -19,6 +20,7 @@ import {
   servicesSchema,
   siteSchema,
   type ArticleFrontMatter,
+  type Site,
 } from "./schemas";
 import { stringsSchema } from "./strings-schema";
 
@@ -48,6 +50,44 @@ export function checkImageRefs(file: string, value: unknown, imageDir = IMAGE_SO
   };
   walk(value, []);
   if (problems.length) throw new ContentError(path.relative(process.cwd(), file), problems);
+}
+
+/**
+ * The business details a Markdown text names as `{field}`, filled in from site.json at build, so a
+ * change there reaches every page: `{name}`, `{legalName}`, `{organisationNumber}`, `{email}`,
+ * `{phone}`, `{address}` (street, postcode and place) and `{openingHours}` (`mandag–fredag 07.00–17.00`).
+ */
+export function siteFields(site: Site): Record<string, string> {
+  const { address } = site;
+  return {
+    name: site.name,
+    legalName: site.legalName,
+    organisationNumber: site.organisationNumber,
+    email: site.email,
+    phone: site.phone,
+    address: `${address.streetAddress}, ${address.postalCode} ${address.addressLocality}`,
+    openingHours: site.openingHours
+      .map(
+        (h) => `${h.label.charAt(0).toLowerCase()}${h.label.slice(1)} ${formatClock(h.opens)}–${formatClock(h.closes)}`,
+      )
+      .join(", "),
+  };
+}
+
+/** A Markdown body with its `{field}`s filled in; a field site.json does not have is an error naming the file. */
+export function fillSiteFields(file: string, body: string, site: Site): string {
+  const fields = siteFields(site);
+  const unknown = [...new Set([...body.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].filter((key) => !(key in fields));
+  if (unknown.length) {
+    const known = Object.keys(fields)
+      .map((key) => `{${key}}`)
+      .join(", ");
+    throw new ContentError(
+      path.relative(process.cwd(), file),
+      unknown.map((key) => `{${key}} er ikke en opplysning fra site.json; teksten kan bruke ${known}`),
+    );
+  }
+  return body.replace(/\{(\w+)\}/g, (_, key: string) => fields[key]!);
 }
 
 function cached<T>(load: () => T): () => T {
@@ -87,7 +127,7 @@ function markdown<T extends z.ZodType>(name: string, schema: T) {
     const file = contentFile(name);
     const result = readMarkdown(file, schema);
     checkImageRefs(file, result.data);
-    return result;
+    return { ...result, body: fillSiteFields(file, result.body, getSite()) };
   });
 }
 
@@ -139,7 +179,7 @@ function readArticle(file: string, imageDir: string): Article {
   }
   const { data, body } = readMarkdown(file, articleFrontMatter);
   checkImageRefs(file, data, imageDir);
-  return { ...data, updated: data.updated ?? data.date, slug, body };
+  return { ...data, updated: data.updated ?? data.date, slug, body: fillSiteFields(file, body, getSite()) };
 }
 
 /** Articles are `content/articles/<slug>.md`; the file name is the URL. */
