@@ -113,7 +113,13 @@ export function createPreviewServer({
         `${req.method} ${(req.url ?? "").slice(0, 200)} ${res.statusCode} ${Math.round(performance.now() - started)}ms`,
       );
     });
-    answer(req, res).catch((error: unknown) => answerError(log, req, res, error));
+    answer(req, res)
+      .catch((error: unknown) => answerError(log, req, res, error))
+      // the boundary's own failure: the connection ends, the process stays up
+      .catch((error: unknown) => {
+        log(`feil i feilsvaret: ${error instanceof Error ? error.message : String(error)}`);
+        res.destroy();
+      });
   });
   // What Node's own parser refuses (a broken request line, huge headers) never reaches the handler.
   // A request past its time-out loses its socket: a client that trickles bytes keeps nothing open.
@@ -182,7 +188,8 @@ function answerError(
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
     log(`feil ved ${req.method} ${(req.url ?? "").slice(0, 200)}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
   }
-  if (res.headersSent || req.socket.destroyed) {
+  // a request whose socket has closed (or was taken from it) has no one to answer
+  if (res.headersSent || !req.socket || req.socket.destroyed) {
     res.destroy();
     return;
   }

@@ -81,6 +81,20 @@ describe("requests that can end or stall a server process", () => {
     expect(performance.now() - started).toBeLessThan(3000);
   });
 
+  test.each(["/api/contact", "/inquiry"])(
+    "%s: a JSON body past the limit sent chunked (no length up front) is told 413, and the server stays up",
+    async (urlPath) => {
+      const chunk = " ".repeat(16 * 1024);
+      const chunks = Array.from({ length: 20 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join("");
+      const request =
+        `POST ${urlPath} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n` +
+        `${chunks}0\r\n\r\n`;
+      expect(await rawRequest(h.port, request)).toBe(413);
+      expect(await rawRequest(h.port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")).toBe(200);
+      expect(crashes).toEqual([]);
+    },
+  );
+
   test("no crash was reported while these ran", () => {
     expect(crashes).toEqual([]);
   });

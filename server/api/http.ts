@@ -1,5 +1,6 @@
 /** Small HTTP helpers for the preview server's API handlers. */
 import type http from "node:http";
+import getRawBody from "raw-body";
 import { z } from "zod";
 import { IMAGE_TYPES } from "../../lib/api/schemas";
 import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
@@ -75,25 +76,25 @@ export function sendJson(
   res.end(text);
 }
 
-/** Reads a JSON body of at most `limit` bytes: 415 if it is not JSON, 413 if too big, 400 if unparsable. */
+/**
+ * Reads a JSON body of at most `limit` bytes: 415 if it is not JSON, 413 if too big (by its
+ * Content-Length at once, else as soon as it passes the limit, chunked or not), 400 if cut off or
+ * unparsable. The request is never destroyed here: the error's answer drains the rest, so the
+ * client reads it.
+ */
 export async function readJson(req: http.IncomingMessage, limit = 256 * 1024): Promise<unknown> {
   const type = req.headers["content-type"] ?? "";
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Forventet Content-Type: application/json");
-  const tooBig = () => new HttpError(413, `Forespørselen er større enn ${limit} byte`);
-  if (Number(req.headers["content-length"] ?? 0) > limit) throw tooBig();
-  const chunks: Buffer[] = [];
-  let size = 0;
+  let text: string;
   try {
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > limit) throw tooBig();
-      chunks.push(chunk as Buffer);
-    }
+    text = await getRawBody(req, { limit, length: req.headers["content-length"], encoding: "utf8" });
   } catch (error) {
-    throw error instanceof HttpError ? error : new HttpError(400, "Forespørselen ble avbrutt");
+    if ((error as { type?: string }).type === "entity.too.large")
+      throw new HttpError(413, `Forespørselen er større enn ${limit} byte`);
+    throw new HttpError(400, "Forespørselen ble avbrutt");
   }
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return JSON.parse(text);
   } catch {
     throw new HttpError(400, "Ugyldig JSON");
   }
