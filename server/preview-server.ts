@@ -85,6 +85,17 @@ function mediaOrigins(server: http.Server, publicOrigin: string | undefined): { 
   return { origins: ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`), own: true };
 }
 
+/**
+ * A request target as the log shows it: the path without its query (`?…`), and no photo's name. A
+ * photo is read by its name alone, so a name in a log would let whoever reads the log see the photo.
+ */
+export function targetForLog(url = ""): string {
+  const query = url.indexOf("?");
+  const pathOnly = (query === -1 ? url : url.slice(0, query)).slice(0, 200);
+  const masked = pathOnly.replace(/img_[0-9a-f]{8,}/gi, "img_…").replace(/^(\/api\/media\/file\/).+/, "$1…");
+  return query === -1 ? masked : `${masked}?…`;
+}
+
 /** Node's time-outs for a request's headers and for the whole request. */
 const TIMEOUTS = new Set(["ERR_HTTP_REQUEST_TIMEOUT", "ERR_HTTP_HEADERS_TIMEOUT"]);
 
@@ -108,13 +119,10 @@ export function createPreviewServer({
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
-    res.on("finish", () => {
-      log(
-        `${req.method} ${(req.url ?? "").slice(0, 200)} ${res.statusCode} ${Math.round(performance.now() - started)}ms`,
-      );
-    });
+    const logged = `${req.method} ${targetForLog(req.url)}`;
+    res.on("finish", () => log(`${logged} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
     answer(req, res)
-      .catch((error: unknown) => answerError(log, req, res, error))
+      .catch((error: unknown) => answerError(log, logged, req, res, error))
       // the boundary's own failure: the connection ends, the process stays up
       .catch((error: unknown) => {
         log(`feil i feilsvaret: ${error instanceof Error ? error.message : String(error)}`);
@@ -174,6 +182,7 @@ export function createPreviewServer({
  */
 function answerError(
   log: (line: string) => void,
+  logged: string,
   req: http.IncomingMessage,
   res: http.ServerResponse,
   error: unknown,
@@ -186,7 +195,7 @@ function answerError(
   const status = known?.status ?? 500;
   if (known !== error) {
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    log(`feil ved ${req.method} ${(req.url ?? "").slice(0, 200)}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
+    log(`feil ved ${logged}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
   }
   // a request whose socket has closed (or was taken from it) has no one to answer
   if (res.headersSent || !req.socket || req.socket.destroyed) {

@@ -99,6 +99,24 @@ describe("no listing, ever", () => {
   });
 });
 
+describe("the server's log", () => {
+  test("names no photo: not its upload, its find or its file; each request is still one line", async () => {
+    h.logLines.length = 0;
+    const photo = await stored(await jpeg(), `${shareableBase("logged")}.jpg`);
+    const query = new URLSearchParams({ "where[filename][equals]": photo.filename, depth: "0", limit: "1" });
+    expect((await fetch(`${h.origin}/api/media?${query}`)).status).toBe(200);
+    expect((await fetch(`${h.origin}${photo.url}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the last answer's line
+    const secret = photo.filename.replace(/^img_|\.jpg$/g, "");
+    expect(h.logLines.filter((line) => line.includes(secret))).toEqual([]);
+    expect(h.logLines).toEqual([
+      expect.stringMatching(/^POST \/api\/media\?… 201 \d+ms$/),
+      expect.stringMatching(/^GET \/api\/media\?… 200 \d+ms$/),
+      expect.stringMatching(/^GET \/api\/media\/file\/… 200 \d+ms$/),
+    ]);
+  });
+});
+
 describe("what is stored and how it is served", () => {
   test("a JPEG with GPS and camera data is stored and served without them, upright", async () => {
     const original = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
