@@ -13,7 +13,8 @@
  *   a 400, a very long one a 414;
  * - a request line or headers Node itself cannot parse get a 400 (`clientError`);
  * - uploads go through a gate (./api/gate.ts), so memory stays bounded;
- * - at start, temporary files a killed server left behind are removed.
+ * - at start, the data folder is closed to everyone but its owner, and temporary files a killed
+ *   server left behind are removed.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -28,7 +29,7 @@ import { apiHandler } from "./api";
 import { Gate, type GateOptions } from "./api/gate";
 import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./api/http";
 import { UPLOAD_DEADLINE, type UploadDeadline } from "./api/media";
-import { DATA_DIR, removeLeftovers } from "./api/store";
+import { closeDataDir, DATA_DIR, removeLeftovers } from "./api/store";
 import { parseTarget, type Target } from "./request";
 
 export interface PreviewOptions {
@@ -113,6 +114,7 @@ export function createPreviewServer({
 }: PreviewOptions = {}): http.Server {
   const rules = headerRulesReader(root);
   const uploads = new Gate(uploadGate);
+  closeDataDir(dataDir);
   const leftovers = removeLeftovers(dataDir);
   if (leftovers.length)
     log(`Fjernet ${leftovers.length} midlertidige filer fra forrige kjøring: ${leftovers.join(", ")}`);

@@ -5,11 +5,12 @@
  */
 import exifReader from "exif-reader";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { MAX_IMAGE_PIXELS, mediaResponseSchema } from "../../lib/api/schemas";
-import { jpeg, shareableBase, startServer, type Harness } from "./helpers/harness";
+import { filesIn, jpeg, shareableBase, startServer, type Harness } from "./helpers/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -114,6 +115,37 @@ describe("the server's log", () => {
       expect.stringMatching(/^GET \/api\/media\?… 200 \d+ms$/),
       expect.stringMatching(/^GET \/api\/media\/file\/… 200 \d+ms$/),
     ]);
+  });
+});
+
+describe("who else on the machine can read what is stored", () => {
+  test("nobody: the data folder and its folders are its owner's alone, every record and photo too", async () => {
+    // a data folder that was left open, as an earlier run or a copy may have left it
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-data-open-"));
+    fs.chmodSync(dataDir, 0o755);
+    const server = await startServer({ dataDir });
+    try {
+      const form = new FormData();
+      form.append("_payload", "{}");
+      form.append("file", new Blob([new Uint8Array(await jpeg())]), `${shareableBase("modes")}.jpg`);
+      expect((await fetch(`${server.origin}/api/media`, { method: "POST", body: form })).status).toBe(201);
+      const contact = { email: "kari@example.no", phone: "91234567", message: "Bulk i døra" };
+      const posted = await fetch(`${server.origin}/api/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(contact),
+      });
+      expect(posted.ok).toBe(true);
+
+      const mode = (file: string) => (fs.statSync(path.join(dataDir, file)).mode & 0o777).toString(8);
+      const files = filesIn(dataDir);
+      expect(files.length).toBe(2);
+      const folders = [...new Set(files.map((f) => path.dirname(f)))];
+      expect([".", ...folders].map(mode)).toEqual(Array(folders.length + 1).fill("700"));
+      expect(files.map(mode)).toEqual(["600", "600"]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

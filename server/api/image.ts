@@ -14,7 +14,7 @@ import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { MAX_IMAGE_PIXELS, imageTypeByFormat } from "../../lib/api/schemas";
 import { HttpError } from "./http";
-import { tempPath } from "./store";
+import { PRIVATE_FILE_MODE, tempPath } from "./store";
 
 export interface DetectedImage {
   ext: string;
@@ -94,7 +94,7 @@ export async function withoutMetadata(file: string, image: DetectedImage): Promi
   }
   const clean = tempPath(path.dirname(file));
   try {
-    await fs.promises.writeFile(clean, bytes, { flag: "wx" });
+    await fs.promises.writeFile(clean, bytes, { flag: "wx", mode: PRIVATE_FILE_MODE });
     await fs.promises.rename(clean, file);
   } catch (error) {
     await fs.promises.rm(clean, { force: true });

@@ -33,7 +33,7 @@ import { clientSignal } from "../request";
 import type { ApiContext } from "./context";
 import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./http";
 import { type DetectedImage, checkPixels, detectImage, withoutMetadata } from "./image";
-import { claimName, tempPath } from "./store";
+import { claimName, PRIVATE_FILE_MODE, privateDir, tempPath } from "./store";
 
 /** Room for `_payload` and the boundaries next to the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -114,7 +114,7 @@ function takeParts(
     received.file = file;
     stream.on("data", (chunk: Buffer) => (file.size += chunk.length));
     stream.on("limit", () => fail(tooBig()));
-    const out = fs.createWriteStream(temp, { flags: "wx" });
+    const out = fs.createWriteStream(temp, { flags: "wx", mode: PRIVATE_FILE_MODE });
     let writeError: unknown;
     out.on("error", (error) => {
       writeError = error;
@@ -254,7 +254,7 @@ export async function handleMediaUpload(req: http.IncomingMessage, res: http.Ser
   const signal = clientSignal(req, res);
   await ctx.uploads.run(async () => {
     const dir = mediaDir(ctx.dataDir);
-    await fs.promises.mkdir(dir, { recursive: true });
+    await privateDir(dir);
     const temp = tempPath(dir);
     try {
       const upload = await receiveUpload(req, temp, signal, ctx.uploadDeadline);

@@ -15,6 +15,24 @@ import path from "node:path";
 
 export const DATA_DIR = process.env.PREVIEW_DATA_DIR || path.join(process.cwd(), ".data");
 
+/**
+ * Customers' records and photos are for the server alone: its folders are open to their owner only
+ * and its files readable by their owner only, whatever else runs on the machine.
+ */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** Makes `dir` (and any folder above it that is missing) open to its owner only. */
+export async function privateDir(dir: string): Promise<void> {
+  await fs.promises.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+}
+
+/** The data folder, created or closed to everyone but its owner, before anything is stored in it. */
+export function closeDataDir(dataDir = DATA_DIR): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  fs.chmodSync(dataDir, PRIVATE_DIR_MODE);
+}
+
 /** Temporary files are hidden and end in .tmp; no stored name can look like one. */
 const TEMP_SUFFIX = ".tmp";
 export const tempPath = (dir: string) => path.join(dir, `.${crypto.randomBytes(8).toString("hex")}${TEMP_SUFFIX}`);
@@ -40,9 +58,9 @@ export async function syncDir(dir: string): Promise<void> {
  * before the error goes on.
  */
 export async function writeTemp(dir: string, bytes: string | Buffer): Promise<string> {
-  await fs.promises.mkdir(dir, { recursive: true });
+  await privateDir(dir);
   const temp = tempPath(dir);
-  const handle = await fs.promises.open(temp, "wx");
+  const handle = await fs.promises.open(temp, "wx", PRIVATE_FILE_MODE);
   try {
     try {
       await handle.writeFile(bytes);
