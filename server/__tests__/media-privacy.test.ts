@@ -184,6 +184,22 @@ describe("what is stored and how it is served", () => {
     expect([photo.width, photo.height]).toEqual([48, 64]);
   });
 
+  test("an AVIF carrying camera data is kept as a JPEG without it, under a .jpg name", async () => {
+    const original = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#39c" } })
+      .avif()
+      .withExif({ IFD0: { Make: "Apple", Model: "iPhone 15" } })
+      .toBuffer();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const photo = await stored(original, `${shareableBase("avif-exif")}.avif`);
+    expect(photo.filename).toMatch(/\.jpg$/);
+    expect(photo.mimeType).toBe("image/jpeg");
+    const served = Buffer.from(await (await fetch(`${h.origin}${photo.url}`)).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["jpeg", 40, 30, undefined]);
+    expect(served.includes("iPhone")).toBe(false);
+  });
+
   test("uploaded photos are kept in no cache; AVIF is served as image/avif", async () => {
     const avif = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#39c" } })
       .avif()

@@ -5,14 +5,21 @@
  *   - at most MAX_IMAGE_PIXELS once decoded, read from the header alone, so a
  *     huge image is refused as too large in pixels, never as "not an image";
  *   - without EXIF, XMP or IPTC (a phone's GPS position, camera make, owner):
- *     an image that carries any is re-encoded upright in its own format (or
- *     as JPEG where sharp cannot write that format), which drops them all but
- *     the colour profile; an image without them is kept byte for byte.
+ *     an image that carries any is re-encoded upright, which drops them all but
+ *     the colour profile; an image without them is kept byte for byte. JPEG,
+ *     PNG, WebP and GIF keep their format; AVIF and HEIC become JPEG (sharp
+ *     cannot write HEIC, and an AVIF encode of a large image takes many times
+ *     the time and memory of a JPEG one).
+ *
+ * A re-encode decodes the whole image, so one runs at a time in the process and
+ * sharp keeps no decoded image once it is done: however many uploads arrive,
+ * the server holds at most one large decoded photo.
  */
 import fs from "node:fs";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { MAX_IMAGE_PIXELS, imageTypeByFormat } from "../../lib/api/schemas";
+import { Gate } from "./gate";
 import { HttpError } from "./http";
 import { PRIVATE_FILE_MODE, tempPath } from "./store";
 
@@ -66,13 +73,15 @@ export function checkPixels(image: DetectedImage): void {
 }
 
 /** The formats sharp writes here, by our name for them; anything else is written as JPEG. */
-const WRITABLE: Record<string, "jpeg" | "png" | "webp" | "gif" | "avif"> = {
+const WRITABLE: Record<string, "jpeg" | "png" | "webp" | "gif"> = {
   jpeg: "jpeg",
   png: "png",
   webp: "webp",
   gif: "gif",
-  avif: "avif",
 };
+
+sharp.cache(false);
+const reencodes = new Gate({ active: 1, queued: 64, retryAfterSeconds: 2 });
 
 /**
  * Rewrites `file` in place without EXIF, XMP and IPTC when `image` carries
@@ -86,12 +95,13 @@ export async function withoutMetadata(file: string, image: DetectedImage): Promi
   let pipeline = sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS, animated: image.pages > 1 }).keepIccProfile();
   if (image.orientation > 1) pipeline = pipeline.autoOrient();
   const format = WRITABLE[image.format] ?? "jpeg";
-  let bytes: Buffer;
-  try {
-    bytes = await pipeline.toFormat(format, format === "jpeg" || format === "webp" ? { quality: 92 } : {}).toBuffer();
-  } catch {
-    throw new HttpError(415, "file: bildet kunne ikke leses");
-  }
+  const bytes = await reencodes.run(async () => {
+    try {
+      return await pipeline.toFormat(format, format === "jpeg" || format === "webp" ? { quality: 92 } : {}).toBuffer();
+    } catch {
+      throw new HttpError(415, "file: bildet kunne ikke leses");
+    }
+  });
   const clean = tempPath(path.dirname(file));
   try {
     await fs.promises.writeFile(clean, bytes, { flag: "wx", mode: PRIVATE_FILE_MODE });
