@@ -12,7 +12,7 @@
  *   engines      the photo work (lib/photos) in Chromium, WebKitGTK and Firefox ESR (bench-engines.ts)
  *   clone        fresh clone → npm install → npm start until it answers (bench-clone.ts)
  *   server       the preview server under a crowd: posts and uploads 50 at once (also with 8
- *                abandoned while queued), a fresh upload after 4 slow clients, the find by name
+ *                abandoned while queued), a fresh upload among 4 slow clients, the find by name
  *                with 10 and 20 000 photos stored, peak memory during 20 uploads of 15 MB, the
  *                e-mail pattern by length (bench-server.ts)
  *   photo-check  the photo check on the labelled set (recall, false notes) and its time per

@@ -12,7 +12,9 @@
  * - the request target is read once, safely (./request.ts): a malformed one is
  *   a 400, a very long one a 414;
  * - a request line or headers Node itself cannot parse get a 400 (`clientError`);
- * - uploads go through a gate (./api/gate.ts), so memory stays bounded;
+ * - uploads go through a gate (./api/gate.ts), so memory stays bounded, and a
+ *   slow client holds one place of many; connections are capped, and one where
+ *   nothing moves is closed;
  * - at start, the data folder is closed to everyone but its owner, and temporary files a killed
  *   server left behind are removed.
  */
@@ -48,8 +50,13 @@ export interface PreviewOptions {
   publicOrigin?: string;
 }
 
-/** A few uploads at once keep memory and disk bandwidth in hand; a crowd of 20+ waits its turn. */
-export const UPLOAD_GATE: GateOptions = { active: 4, queued: 64, retryAfterSeconds: 2 };
+/**
+ * An upload being received streams to disk and holds little memory (the costly part, a re-encode,
+ * runs one at a time: ./api/image.ts), so many are read at once and a few slow clients hold only a
+ * few of the places. A crowd past them waits its turn, and hears 503 after a while rather than
+ * nothing.
+ */
+export const UPLOAD_GATE: GateOptions = { active: 32, queued: 64, maxWaitMs: 20_000, retryAfterSeconds: 2 };
 
 /** out/_headers, read again whenever a build rewrites it. */
 function headerRulesReader(root: string): () => HeaderRule[] {
@@ -142,7 +149,12 @@ export function createPreviewServer({
     }
   });
   server.headersTimeout = 20_000;
+  // longer than an upload's longest wait for a place and its body's deadline together
   server.requestTimeout = 120_000;
+  // a connection where nothing moves for a minute (a client that stops reading its answer) is closed
+  server.timeout = 60_000;
+  // past this many open connections a new one is refused, so idle and trickling clients cannot pile up
+  server.maxConnections = 256;
   return server;
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

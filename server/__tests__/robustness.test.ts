@@ -209,7 +209,7 @@ describe("a crowd of uploads", () => {
   });
 
   test("past the queue, an upload is told 503 with Retry-After; the rest are stored", async () => {
-    const small = await startServer({ uploadGate: { active: 1, queued: 1, retryAfterSeconds: 7 } });
+    const small = await startServer({ uploadGate: { active: 1, queued: 1, maxWaitMs: 60_000, retryAfterSeconds: 7 } });
     try {
       const bytes = await jpeg();
       const statuses = await Promise.all(

@@ -70,7 +70,10 @@ async function untilConnections(h: Harness, count: number) {
 const tempFiles = (h: Harness) => filesIn(h.dataDir).filter((f) => isTempName(path.basename(f)));
 
 test("4 slow clients and 8 abandoned queued ones: the slow ones are cut off at the deadline, the next upload is stored", async () => {
-  const h = await startServer({ uploadDeadline: DEADLINE });
+  const h = await startServer({
+    uploadDeadline: DEADLINE,
+    uploadGate: { active: 4, queued: 64, maxWaitMs: 60_000, retryAfterSeconds: 2 },
+  });
   const request = uploadRequest(await jpeg(), "treg.jpg");
   const slow = Array.from({ length: 4 }, () => slowClient(h.port, request));
   try {
@@ -89,11 +92,54 @@ test("4 slow clients and 8 abandoned queued ones: the slow ones are cut off at t
   }
 }, 20_000);
 
+test("with the server's own gate, 4 slow clients hold up nobody: a fresh upload is stored at once", async () => {
+  const h = await startServer();
+  const slow = Array.from({ length: 4 }, () =>
+    slowClient(h.port, uploadRequest(Buffer.alloc(1024 * 1024), "treg.jpg")),
+  );
+  try {
+    await sleep(200);
+    expect(await upload(h, "fersk.jpg")).toBe(201);
+  } finally {
+    for (const client of slow) client.end();
+    await h.close();
+  }
+});
+
+test("an upload that waits past its time for a place is told 503 with Retry-After, and can try again", async () => {
+  const maxWaitMs = 600;
+  const h = await startServer({ uploadGate: { active: 1, queued: 4, maxWaitMs, retryAfterSeconds: 3 } });
+  const slow = slowClient(h.port, uploadRequest(await jpeg(), "treg.jpg"));
+  try {
+    await sleep(200);
+    const form = new FormData();
+    form.append("_payload", "{}");
+    form.append("file", new Blob([new Uint8Array(await jpeg())]), "venter.jpg");
+    const started = performance.now();
+    const answer = await fetch(`${h.origin}/api/media`, {
+      method: "POST",
+      body: form,
+      signal: AbortSignal.timeout(8000),
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("3");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(maxWaitMs - 50);
+    slow.end();
+    expect(await upload(h, "igjen.jpg")).toBe(201);
+  } finally {
+    slow.end();
+    await h.close();
+  }
+});
+
 test("a queued client that gives up leaves the queue at once: the next upload waits its turn instead of a 503", async () => {
   // a longer grace: the slow client keeps its place until well after the queued one has gone, however
   // busy the machine, so the next upload is queued behind it and is admitted only at its deadline
   const deadline = { ...DEADLINE, graceMs: 3000, maxMs: 6000 };
-  const h = await startServer({ uploadDeadline: deadline, uploadGate: { active: 1, queued: 1, retryAfterSeconds: 1 } });
+  const h = await startServer({
+    uploadDeadline: deadline,
+    uploadGate: { active: 1, queued: 1, maxWaitMs: 60_000, retryAfterSeconds: 1 },
+  });
   const request = uploadRequest(await jpeg(), "treg.jpg");
   const slow = slowClient(h.port, request);
   try {
@@ -111,13 +157,17 @@ test("a queued client that gives up leaves the queue at once: the next upload wa
 }, 20_000);
 
 test("a queued client that gave up during a large upload ends at its turn: the upload behind it is stored", async () => {
-  const h = await startServer({ uploadDeadline: DEADLINE, uploadGate: { active: 1, queued: 2, retryAfterSeconds: 1 } });
+  const h = await startServer({
+    uploadDeadline: DEADLINE,
+    uploadGate: { active: 1, queued: 2, maxWaitMs: 60_000, retryAfterSeconds: 1 },
+  });
   const slow = slowClient(h.port, uploadRequest(await jpeg(), "treg.jpg"));
   try {
     await sleep(200);
     // TCP holds back most of this body while it waits, so the server learns that its client has
-    // gone only when its turn comes and it reads the body
-    const big = uploadRequest(Buffer.concat([await jpeg(), Buffer.alloc(3 * 1024 * 1024, 1)]), "stor.jpg");
+    // gone only when its turn comes and it reads the body. It is larger than the two machines'
+    // socket buffers can hold, so its client's hang-up cuts it short.
+    const big = uploadRequest(Buffer.concat([await jpeg(), Buffer.alloc(12 * 1024 * 1024, 1)]), "stor.jpg");
     await abandonedClient(h.port, big, 300);
     const started = performance.now();
     expect(await upload(h, "fersk.jpg")).toBe(201);
@@ -133,7 +183,7 @@ test("a queued client that gave up during a large upload ends at its turn: the u
 
 describe("Gate", () => {
   test("a waiter whose signal aborts leaves the queue and never runs; a gone client is never queued", async () => {
-    const gate = new Gate({ active: 1, queued: 1, retryAfterSeconds: 1 });
+    const gate = new Gate({ active: 1, queued: 1, maxWaitMs: 60_000, retryAfterSeconds: 1 });
     let release!: () => void;
     const first = gate.run(() => new Promise<void>((resolve) => (release = resolve)));
     const client = new AbortController();

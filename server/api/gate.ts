@@ -1,7 +1,9 @@
 /**
  * At most `active` jobs at once, at most `queued` more waiting their turn;
  * past that a job is refused at once with 503 and `Retry-After`, which the
- * site's upload retry waits for. Uploads go through one gate, so memory and
+ * site's upload retry waits for, and so is a job still waiting after
+ * `maxWaitMs`: a client always hears back in time to retry, whatever holds
+ * the places. Uploads go through one gate, so memory and
  * open files stay bounded however many arrive: a waiting request's body is
  * not read until its turn (TCP holds it back at the client).
  *
@@ -20,6 +22,8 @@ import { ClientGone, HttpError } from "./http";
 export interface GateOptions {
   active: number;
   queued: number;
+  /** how long a job may wait for a place before it is refused */
+  maxWaitMs: number;
   /** what the 503 asks the client to wait, in seconds */
   retryAfterSeconds: number;
 }
@@ -51,28 +55,35 @@ export class Gate {
     }
   }
 
+  private busy(): HttpError {
+    return new HttpError(503, "Serveren tar imot mange bilder nå; prøv igjen om litt", {
+      "Retry-After": String(this.options.retryAfterSeconds),
+    });
+  }
+
   private enter(signal: AbortSignal | undefined): Promise<void> | void {
     if (signal?.aborted) throw new ClientGone();
     if (this.running < this.options.active) {
       this.running++;
       return;
     }
-    if (this.waiting.length >= this.options.queued) {
-      throw new HttpError(503, "Serveren tar imot mange bilder nå; prøv igjen om litt", {
-        "Retry-After": String(this.options.retryAfterSeconds),
-      });
-    }
+    if (this.waiting.length >= this.options.queued) throw this.busy();
     return new Promise<void>((resolve, reject) => {
       const granted = () => {
-        signal?.removeEventListener("abort", leave);
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", gone);
         resolve();
       };
-      const leave = () => {
+      const leave = (error: Error) => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", gone);
         const index = this.waiting.indexOf(granted);
         if (index >= 0) this.waiting.splice(index, 1);
-        reject(new ClientGone());
+        reject(error);
       };
-      signal?.addEventListener("abort", leave, { once: true });
+      const gone = () => leave(new ClientGone());
+      const timer = setTimeout(() => leave(this.busy()), this.options.maxWaitMs);
+      signal?.addEventListener("abort", gone, { once: true });
       this.waiting.push(granted);
     });
   }

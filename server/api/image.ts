@@ -81,7 +81,7 @@ const WRITABLE: Record<string, "jpeg" | "png" | "webp" | "gif"> = {
 };
 
 sharp.cache(false);
-const reencodes = new Gate({ active: 1, queued: 64, retryAfterSeconds: 2 });
+const reencodes = new Gate({ active: 1, queued: 64, maxWaitMs: 20_000, retryAfterSeconds: 2 });
 
 /**
  * Rewrites `file` in place without EXIF, XMP and IPTC when `image` carries

@@ -59,8 +59,12 @@ export interface UploadDeadline {
   maxMs: number;
 }
 
-/** A photo of MAX_UPLOAD_BYTES comes in within the cap at 26 KB/s; a phone on a poor signal does more. */
-export const UPLOAD_DEADLINE: UploadDeadline = { graceMs: 10_000, minBytesPerSecond: 4 * 1024, maxMs: 10 * 60_000 };
+/**
+ * The cap keeps a body inside Node's time-out for the whole request (the server's `requestTimeout`,
+ * which counts the wait for a place too), so a slow upload hears its answer from us: a photo the
+ * site sends (at most MAX_PREPARED_BYTES) comes in within it on a poor mobile signal.
+ */
+export const UPLOAD_DEADLINE: UploadDeadline = { graceMs: 10_000, minBytesPerSecond: 4 * 1024, maxMs: 90_000 };
 
 /** How often a body's progress is held against its deadline. */
 const DEADLINE_CHECK_MS = 250;
