@@ -30,7 +30,7 @@ import { type HeaderRule, headersFor, parseHeadersFile } from "../lib/hosting/se
 import { apiHandler } from "./api";
 import { Gate, type GateOptions } from "./api/gate";
 import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./api/http";
-import { UPLOAD_DEADLINE, type UploadDeadline } from "./api/media";
+import { MEDIA_RESERVE_BYTES, UPLOAD_DEADLINE, type UploadDeadline } from "./api/media";
 import { closeDataDir, DATA_DIR, removeLeftovers } from "./api/store";
 import { parseTarget, type Target } from "./request";
 
@@ -43,6 +43,8 @@ export interface PreviewOptions {
   uploadGate?: GateOptions;
   /** how long an upload's body may take once it has its place */
   uploadDeadline?: UploadDeadline;
+  /** room on the data folder's disk that uploads never take (default MEDIA_RESERVE_BYTES) */
+  mediaReserveBytes?: number;
   /**
    * the origin visitors reach this server at (`https://forhandsvisning.example`), where its
    * uploads are served; without it, its loopback addresses at the port it listens on
@@ -104,6 +106,17 @@ export function targetForLog(url = ""): string {
   return query === -1 ? masked : `${masked}?…`;
 }
 
+/** How long a connection may take and how many may be open, so slow and idle clients cannot pile up. */
+function limitConnections(server: http.Server): void {
+  server.headersTimeout = 20_000;
+  // longer than an upload's longest wait for a place and its body's deadline together
+  server.requestTimeout = 120_000;
+  // a connection where nothing moves for a minute (a client that stops reading its answer) is closed
+  server.timeout = 60_000;
+  // past this many open connections a new one is refused
+  server.maxConnections = 256;
+}
+
 /** Node's time-outs for a request's headers and for the whole request. */
 const TIMEOUTS = new Set(["ERR_HTTP_REQUEST_TIMEOUT", "ERR_HTTP_HEADERS_TIMEOUT"]);
 
@@ -117,6 +130,7 @@ export function createPreviewServer({
   log = console.log,
   uploadGate = UPLOAD_GATE,
   uploadDeadline = UPLOAD_DEADLINE,
+  mediaReserveBytes = MEDIA_RESERVE_BYTES,
   publicOrigin,
 }: PreviewOptions = {}): http.Server {
   const rules = headerRulesReader(root);
@@ -148,13 +162,7 @@ export function createPreviewServer({
       socket.destroy();
     }
   });
-  server.headersTimeout = 20_000;
-  // longer than an upload's longest wait for a place and its body's deadline together
-  server.requestTimeout = 120_000;
-  // a connection where nothing moves for a minute (a client that stops reading its answer) is closed
-  server.timeout = 60_000;
-  // past this many open connections a new one is refused, so idle and trickling clients cannot pile up
-  server.maxConnections = 256;
+  limitConnections(server);
   return server;
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -162,7 +170,15 @@ export function createPreviewServer({
     const handler = apiHandler(req.method, target.path);
     if (handler) {
       const media = mediaOrigins(server, publicOrigin);
-      const context = { dataDir, target, uploads, uploadDeadline, mediaOrigins: media.origins, ownMedia: media.own };
+      const context = {
+        dataDir,
+        target,
+        uploads,
+        uploadDeadline,
+        mediaReserveBytes,
+        mediaOrigins: media.origins,
+        ownMedia: media.own,
+      };
       return handler(req, res, context);
     }
     if (req.method !== "GET" && req.method !== "HEAD") {

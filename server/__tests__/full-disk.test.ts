@@ -41,10 +41,12 @@ function post(origin: string, bytes: Buffer, name: string) {
 async function onSmallDisk(
   prefix: string,
   body: (mount: string, h: Awaited<ReturnType<typeof startServer>>) => Promise<void>,
+  /** none by default, so these tests fill the disk itself */
+  mediaReserveBytes = 0,
 ) {
   const mount = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mount]);
-  const h = await startServer({ dataDir: mount });
+  const h = await startServer({ dataDir: mount, mediaReserveBytes });
   try {
     await body(mount, h);
   } finally {
@@ -111,5 +113,36 @@ maybe(
       expect(again.status).toBe(201);
       expect(filesIn(path.join(mount, "media"))).toEqual(["img_fullt.jpg"]);
     }),
+  30_000,
+);
+
+maybe(
+  "photos never take the reserve: an upload that would is 507, and a quote's record is still stored",
+  () =>
+    onSmallDisk(
+      "reserve-",
+      async (mount, h) => {
+        const photo = await noise();
+        expect((await post(h.origin, photo, "img_forste.jpg")).status).toBe(201);
+        // fill the disk until one more photo would leave less than the reserve
+        const { bavail, bsize } = fs.statfsSync(mount);
+        fs.writeFileSync(path.join(mount, "filler"), Buffer.alloc(Math.max(0, bavail * bsize - 1024 * 1024)));
+        const refused = await post(h.origin, photo, "img_andre.jpg");
+        expect(refused.status).toBe(507);
+        expect(((await refused.json()) as { error: string }).error).toMatch(/ikke plass til flere bilder/);
+        expect(refused.headers.get("retry-after")).toBeTruthy();
+
+        const json = JSON.stringify({ email: "kari@example.no", phone: "+47 912 34 567", message: "Bestilling" });
+        const contact = await fetch(`${h.origin}/api/contact`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: json,
+        });
+        expect(contact.ok).toBe(true);
+        expect(filesIn(path.join(mount, "media"))).toEqual(["img_forste.jpg"]);
+        expect(filesIn(path.join(mount, "contact"))).toHaveLength(1);
+      },
+      1024 * 1024,
+    ),
   30_000,
 );

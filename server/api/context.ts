@@ -12,6 +12,8 @@ export interface ApiContext {
   uploads: Gate;
   /** how long an upload's body may take once it has its place */
   uploadDeadline: UploadDeadline;
+  /** room on the data folder's disk that uploads never take (MEDIA_RESERVE_BYTES) */
+  mediaReserveBytes: number;
   /** the origins an inquiry's image urls may name: the configured admin host's, or this server's own */
   mediaOrigins: string[];
   /** whether those images are this server's own uploads (so an inquiry may name only stored ones) */
