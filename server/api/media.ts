@@ -269,8 +269,8 @@ async function checkRoom(req: http.IncomingMessage, ctx: ApiContext): Promise<vo
 
 export async function handleMediaUpload(req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
   if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw tooBig();
-  await checkRoom(req, ctx);
   const signal = clientSignal(req, res);
+  await checkRoom(req, ctx);
   await ctx.uploads.run(async () => {
     const dir = mediaDir(ctx.dataDir);
     await privateDir(dir);
