@@ -27,7 +27,7 @@
  *   content      how long `npm run check:content` takes, on the real content and a broken copy
  *                (bench-content.ts)
  * `npm run bench` runs them all on every route. Name sections and/or routes to
- * run fewer, e.g. `npm run bench -- / /kontakt` (pages and menu for those two),
+ * run fewer, e.g. `npm run bench -- / /kontakt` (pages, menu and photo for those two),
  * `npm run bench -- menu`, `npm run bench -- clone`. `--runs=N` takes Lighthouse's
  * median of N, the median of N sends, and N loads of each route for the menu (at least 3).
  * pages, menu and photo measure a git ref beside the working tree, in the same run:

@@ -38,8 +38,8 @@ interface Options {
   wanted?: () => Promise<boolean>;
   /**
    * Imports of the island's largest libraries, evaluated one task apart before
-   * the island's own code when a prerendered island is loaded: evaluating all
-   * of it at once was one long task that a tap on a slow phone had to wait for.
+   * the island's own code when a prerendered island is loaded, so no one long
+   * task holds up a tap on a slow phone.
    */
   steps?: (() => Promise<unknown>)[];
 }

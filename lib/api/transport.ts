@@ -294,14 +294,6 @@ export async function storedAlready(filename: string, fetchImpl: Fetch, signal: 
   }
 }
 
-/**
- * The name an image is uploaded under: `img_` + 128 random bits from
- * `crypto.getRandomValues` as 32 hex digits + the original extension, e.g.
- * `img_3f9c0a…e1.jpg` (MEDIA_FILENAME_PATTERN). Unique without asking the
- * admin host, and unguessable: the name is what lets the workshop's admin host
- * hand that one photo to whoever knows it, and nobody can list the names
- * (README, "Connecting the workshop's Payload CMS").
- */
 /** `.jpg` from `Bilde 1.JPG`; from the MIME type when the name has none (or a strange one). */
 export function originalExtension(name: string, type = ""): string {
   const match = /\.([A-Za-z0-9]{1,5})$/.exec(name);
@@ -327,7 +319,15 @@ interface NameSources {
   randomBytes?: RandomBytes;
 }
 
-/** The upload name for `original`; its random bytes come from `crypto.getRandomValues` unless a test gives a source. */
+/**
+ * The name an image is uploaded under: `img_` + 128 random bits from
+ * `crypto.getRandomValues` as 32 hex digits + the original extension, e.g.
+ * `img_3f9c0a…e1.jpg` (MEDIA_FILENAME_PATTERN). Unique without asking the
+ * admin host, and unguessable: the name is what lets the workshop's admin host
+ * hand that one photo to whoever knows it, and nobody can list the names
+ * (README, "Connecting the workshop's Payload CMS"). Its random bytes come
+ * from `crypto.getRandomValues` unless a test gives a source.
+ */
 export function mediaFilename(
   original: { name: string; type?: string },
   { random, randomBytes = cryptoBytes }: NameSources = {},

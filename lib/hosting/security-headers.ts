@@ -9,7 +9,8 @@
  *   into that page (a static export has no server to hand out nonces), so every
  *   HTML page has its own policy;
  * - connections: our origin and the configured API and admin hosts;
- * - images: our origin, `blob:` (the quote form's previews), `data:` (a CSS arrow);
+ * - images: our origin, `data:` (the quote form's previews, small drawings in the CSS),
+ *   `blob:` (a restored draft's previews);
  *   workers: our origin only (the photo worker is a bundled script, lib/photos);
  * - styles: our stylesheets; `style` attributes only (React's server-rendered
  *   placeholders and the slider's custom property), never `<style>` elements;

@@ -11,7 +11,7 @@
  *
  * Every call (upload, look-up, inquiry) is tried again, with a growing delay
  * or the server's `Retry-After`, when no answer came, it timed out, or the
- * server was busy or failed (5xx); a 4xx says the same again and is not.
+ * server was busy or failed (408, 429, 5xx); any other 4xx says the same again and is not.
  * An upload whose answer never came may still have been stored (the admin
  * host stores every upload it gets): before sending it again, it is asked for
  * by its name, also on the next visit (the name is kept with the draft).

@@ -303,7 +303,7 @@ describe("POST /inquiry with an Idempotency-Key: which keys, and none", () => {
     expect(inquiries().filter((f) => !before.includes(f))).toHaveLength(1);
   });
 
-  test("without the header each request is stored, as before", async () => {
+  test("without the header each request is stored as a new inquiry", async () => {
     const before = inquiries();
     for (let i = 0; i < 2; i++) expect((await postJson("/inquiry", JSON.stringify(inquiry(9)))).status).toBe(201);
     expect(inquiries().filter((f) => !before.includes(f))).toHaveLength(2);
