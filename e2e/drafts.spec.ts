@@ -222,6 +222,7 @@ test("offline at Send: the form says so, keeps everything, and sends once by its
   await context.setOffline(true);
   await form.getByRole("button", { name: "Send forespørsel" }).click();
   await expect(page.getByRole("status").filter({ hasText: OFFLINE })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: OFFLINE })).toBeFocused(); // the keyboard is told too
   await expectQuoteBack(form, regNumber);
 
   await context.setOffline(false);

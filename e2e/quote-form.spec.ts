@@ -175,9 +175,23 @@ test("the five checks fail in the form's order, each focusing its field and show
   const form = quoteForm(page);
   const errorsShown = form.getByText(/Skriv |ser ikke riktig ut|Du må legge til|mangler bilder/);
 
+  // what a screen reader reads as the keyboard arrives: the field, already marked invalid, and its description
+  await page.evaluate(() =>
+    document.addEventListener("focusin", (event) => {
+      const field = event.target as HTMLElement;
+      const ids = (field.getAttribute("aria-describedby") ?? "").split(" ");
+      const described = ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
+      (window as unknown as { arrived: object }).arrived = { invalid: field.getAttribute("aria-invalid"), described };
+    }),
+  );
+  const arrived = () => page.evaluate(() => (window as unknown as { arrived: object }).arrived);
   await send(form);
   await expect(form.getByText("Skriv registrerings nummer")).toBeVisible();
   await expect(form.getByLabel("Registreringsnummer")).toBeFocused();
+  expect(await arrived()).toEqual({
+    invalid: "true",
+    described: expect.stringContaining("Skriv registrerings nummer"),
+  });
   await expect(errorsShown).toHaveCount(1);
 
   await page.keyboard.type("ab 12345");

@@ -1,5 +1,6 @@
 "use client";
 
+import type { Ref } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
@@ -57,9 +58,9 @@ export function DraftNotice({ strings, onStartOver }: { strings: Strings["drafts
 }
 
 /** `Du er uten nett. …`: the quote is kept and goes by itself when the connection returns. */
-export function OfflineNotice({ text }: { text: string }) {
+export function OfflineNotice({ text, noticeRef }: { text: string; noticeRef?: Ref<HTMLDivElement> }) {
   return (
-    <div className={`${styles.notice} ${styles.offline}`} role="status">
+    <div className={`${styles.notice} ${styles.offline}`} role="status" ref={noticeRef} tabIndex={-1}>
       <p>
         <Icon name="alert" size={20} />
         {text}

@@ -102,8 +102,8 @@ function useCollapsed() {
 /**
  * Where the keyboard goes: to the problem that stopped a send (the field, the
  * `Legg til skade` button, or the image picker of the damage without images,
- * unfolded first), to the progress heading while sending, and to the alert
- * after a failure. Scrolling is smooth unless the visitor asks for reduced motion.
+ * unfolded first), to the progress heading while sending, to the alert after a
+ * failure, and to the offline notice when the quote waits for the connection. Scrolling is smooth unless the visitor asks for reduced motion.
  */
 function useFocus(
   phase: SubmissionPhase,
@@ -117,6 +117,7 @@ function useFocus(
   const refs = {
     addButtonRef: useRef<HTMLButtonElement>(null),
     alertRef: useRef<HTMLDivElement>(null),
+    offlineRef: useRef<HTMLDivElement>(null),
     progressHeadingRef: useRef<HTMLHeadingElement>(null),
   };
   const bringIntoView = useCallback(
@@ -128,6 +129,7 @@ function useFocus(
   );
   useEffect(() => {
     if (phase.name === "failed") bringIntoView(refs.alertRef.current);
+    if (phase.name === "offline") bringIntoView(refs.offlineRef.current);
     if (phase.name === "sending") refs.progressHeadingRef.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the phase changes
   }, [phase.name]);
@@ -145,6 +147,18 @@ function useFocus(
     [bringIntoView, addButtonRef, fieldId, photos, pickerId, setExpanded],
   );
   return { fieldId, pickerId, refs, focusProblem };
+}
+
+/** A check that failed at Send: a quote that waited for the connection waits for the visitor instead. */
+function waitForVisitor(
+  setPhase: (update: (p: SubmissionPhase) => SubmissionPhase) => void,
+  state: SendState,
+  draft: { flush: () => void },
+) {
+  setPhase((current) => (current.name === "offline" ? { name: "editing" } : current));
+  if (!state.pending) return;
+  state.set({ pending: false });
+  draft.flush();
 }
 
 /**
@@ -174,15 +188,24 @@ export function useQuote(options: QuoteOptions) {
   const send = useCallback(async () => {
     const text = textOf(form.getValues());
     const found = firstProblem({ ...text, damages: photos.getSnapshot() }, messages);
-    setProblem(found);
-    if (found) return focusProblem(found);
+    // rendered before the keyboard moves, so the field is announced with its error
+    flushSync(() => setProblem(found));
+    if (found) {
+      waitForVisitor(setPhase, state, draft);
+      return focusProblem(found);
+    }
     if (sender.busy) return;
+    // Send answers a waiting offer of an earlier draft: this quote is the one to keep
+    if (draft.offer) await draft.decline();
     state.set({ pending: true });
     state.keyFor(quoteJson(text, photos)); // made (or kept) and saved before anything is sent
     draft.flush();
     if (offline()) return setPhase({ name: "offline" });
     setPhase({ name: "sending", inquiry: false });
-    const result = await sender.send(text, photos, state, () => setPhase({ name: "sending", inquiry: true }));
+    const result = await sender
+      .send(text, photos, state, () => setPhase({ name: "sending", inquiry: true }))
+      // a fault of the send itself: the visitor gets the failure and Prøv igjen, never a send that hangs
+      .catch((): QuoteFailure => ({ ok: false, reason: "inquiry", status: 0 }));
     if (result.ok) return void draft.discard().finally(() => router.push(thanksHref));
     if (result.status === 0 && offline()) return setPhase({ name: "offline" });
     state.set({ pending: false });

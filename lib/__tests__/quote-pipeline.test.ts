@@ -668,3 +668,23 @@ describe("an image's upload name, kept with the quote", () => {
     expect(all()).toEqual([]);
   });
 });
+
+describe("a photo added during a send", () => {
+  test("a photo chosen while the send runs (the camera came back late) is uploaded and in the inquiry", async () => {
+    const net = fakeNetwork();
+    let added = false;
+    const { run, photos } = await setup({
+      fetch: (async (input, init) => {
+        if (!added) {
+          added = true; // during the first upload
+          photos.add(photos.getSnapshot()[0]!.id, [file("sen.jpg")]);
+        }
+        return net.fetch(input, init);
+      }) as typeof globalThis.fetch,
+    });
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads).toHaveLength(4);
+    const [body] = net.inquiries;
+    expect(body!.damageRequests.map((d) => d.Images.length)).toEqual([2, 2]);
+  });
+});

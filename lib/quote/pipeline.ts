@@ -195,20 +195,23 @@ export async function sendQuote(
     progress.set(photoKey, next);
     photos.update(photoKey, { progress: next });
   };
-  const quote = quoteJson(text, photos);
-  const todo = photos.getSnapshot().flatMap((damage, damageIndex) =>
-    damage.photos.map((photo) => {
-      report(photo.key, { stage: photo.stored ? "done" : "waiting" });
-      return { photo, damageIndex };
-    }),
-  );
+  for (const photo of photos.getSnapshot().flatMap((damage) => damage.photos))
+    report(photo.key, { stage: photo.stored ? "done" : "waiting" });
+  const started = new Set<string>();
+  // the next photo to upload, from the photos as they are now: one added during the send goes too
+  const nextPhoto = () => {
+    for (const [damageIndex, damage] of photos.getSnapshot().entries()) {
+      const photo = damage.photos.find((p) => !p.stored && !started.has(p.key));
+      if (photo) return started.add(photo.key) && { photo, damageIndex };
+    }
+    return undefined;
+  };
   const run: SendRun = { photos, deps, gate: createGate(), stop: {}, report };
   const worker = async () => {
     for (;;) {
       await run.gate.wait();
-      const next = run.stop.failure ? undefined : todo.shift();
+      const next = run.stop.failure ? undefined : nextPhoto();
       if (!next) return;
-      if (next.photo.stored) continue;
       const ref = await sendPhoto(next.photo, next.damageIndex, run);
       if (ref) photos.update(next.photo.key, { stored: ref });
     }
@@ -217,6 +220,7 @@ export async function sendQuote(
   if (run.stop.failure) return run.stop.failure;
 
   onInquiry();
+  const quote = quoteJson(text, photos);
   const body = buildInquiry({ ...text, damages: photos.getSnapshot() }, deps.userId);
   let renewed = false;
   try {

@@ -249,3 +249,48 @@ test("a new visit is only offered the draft: nothing of it is in the form until 
   expect(await stored()).toBeUndefined();
   expect(third.hook.result.current.view.draft.offer).toBeUndefined();
 });
+
+test("a quote waiting offline that is no longer complete when the connection returns waits for the visitor", async () => {
+  const v = await visit();
+  await fill(v);
+  const online = jest.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+  await send(v);
+  expect(v.hook.result.current.view.phase).toEqual({ name: "offline" });
+  // the only photo of Skade 1 removed, to be taken again
+  act(() => {
+    const { photos } = v.hook.result.current;
+    photos.remove(photos.getSnapshot()[0]!.photos[0]!.key);
+  });
+  online.mockReturnValue(true);
+  await act(async () => {
+    window.dispatchEvent(new Event("online"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  expect(v.hook.result.current.view.phase).toEqual({ name: "editing" });
+  expect(v.hook.result.current.view.problem).toMatchObject({ kind: "images", damage: 0 });
+  await waitFor(async () => expect((await stored())?.form.pending).toBe(false));
+  expect(v.net.keys).toEqual([]);
+  online.mockRestore();
+});
+
+test("Send while an earlier draft is only offered keeps this quote: offline, it is saved to go by itself", async () => {
+  const first = await visit();
+  act(() => {
+    first.hook.result.current.form.setValue("regNumber", "GAMMEL1");
+    first.hook.result.current.actions.edited("regNumber");
+  });
+  await waitFor(async () => expect((await stored())?.form.regNumber).toBe("GAMMEL1"));
+  first.hook.unmount();
+
+  newTab();
+  const other = await visit();
+  expect(other.hook.result.current.view.draft.offer).toBeInstanceOf(Date);
+  await fill(other);
+  const online = jest.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+  await send(other);
+  expect(other.hook.result.current.view.phase).toEqual({ name: "offline" });
+  expect(other.hook.result.current.view.draft.offer).toBeUndefined();
+  await waitFor(async () => expect((await stored())?.form).toMatchObject({ regNumber: "AB12345", pending: true }));
+  expect((await stored())!.form.damages.flat()).toHaveLength(3);
+  online.mockRestore();
+});
