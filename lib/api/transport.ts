@@ -233,7 +233,7 @@ export function newIdempotencyKey(source: KeySource | undefined = globalThis.cry
 export interface RetryOptions {
   /** waits before the 2nd, 3rd, … attempt of a call */
   retryDelaysMs?: number[];
-  /** a call that takes longer than this is given up (and tried again) */
+  /** a call with nothing moving for this long (no answer, no upload bytes going out) is given up and tried again */
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -253,13 +253,15 @@ export const statusOf = (error: unknown) => (error instanceof ApiError ? error.s
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `call` (with a signal that aborts after the time limit) until it
- * succeeds, fails with an answer not worth retrying, or has had every attempt;
- * `onRetry` hears each new attempt before its wait.
+ * Runs `call` until it succeeds, fails with an answer not worth retrying, or
+ * has had every attempt; `onRetry` hears each new attempt before its wait.
+ * Each attempt's signal aborts once the time limit has passed with nothing
+ * moving: `call` reports movement (an upload's bytes going out) with `moving`,
+ * so an upload on a slow connection is never cut off while its bytes still go.
  */
 export async function withRetries<T>(
   deps: RetryOptions,
-  call: (signal: AbortSignal) => Promise<T>,
+  call: (signal: AbortSignal, moving: () => void) => Promise<T>,
   onRetry: (attempt: number) => void = () => {},
 ): Promise<T> {
   const delays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
@@ -271,9 +273,14 @@ export async function withRetries<T>(
       await (deps.sleep ?? defaultSleep)(Math.max(delays[attempt - 2]!, asked));
     }
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error("timeout")), deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const giveUp = () => controller.abort(new Error("timeout"));
+    let timer = setTimeout(giveUp, deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const moving = () => {
+      clearTimeout(timer);
+      timer = setTimeout(giveUp, deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    };
     try {
-      return await call(controller.signal);
+      return await call(controller.signal, moving);
     } catch (error) {
       lastError = error instanceof ApiError ? error : new ApiError(0, String(error));
       if (!isRetryable(lastError)) break;

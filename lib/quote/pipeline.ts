@@ -150,14 +150,17 @@ async function sendPhoto(photo: Photo, damageIndex: number, run: SendRun): Promi
   if (!named) photos.update(photo.key, { uploadName: filename });
   let mayBeStored = named !== undefined;
   let retrying = false;
-  const onBytes = (loaded: number, total: number) => report(photo.key, { stage: "uploading", loaded, total });
   try {
     const ref = await withRetries(
       deps,
-      async (signal) => {
+      async (signal, moving) => {
         const found = mayBeStored ? await storedAlready(filename, deps.fetch, signal) : undefined;
         if (found) return found;
         report(photo.key, { stage: "uploading", loaded: 0, total: blob.size });
+        const onBytes = (loaded: number, total: number) => {
+          moving();
+          report(photo.key, { stage: "uploading", loaded, total });
+        };
         return await uploadMedia(blob, filename, deps.fetch, signal, onBytes).catch((error: unknown) => {
           mayBeStored = lostAnswer(error);
           throw error;
