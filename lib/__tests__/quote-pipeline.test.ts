@@ -348,23 +348,6 @@ describe("upload failures: lost answers, a busy server, answers not worth retryi
     expect(sleeps).toEqual([800, 2400]);
   });
 
-  test("an upload on a slow connection is not cut off while its bytes still go out", async () => {
-    const { net, run, sleeps, deps } = await setup({ timeoutMs: 40 });
-    deps.fetch = async (input, init) => {
-      if (String(input) !== MEDIA_URL) return net.fetch(input, init);
-      // five times the time limit in all, a little of it between each report of bytes sent
-      for (let sent = 1; sent <= 10; sent++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        if (init?.signal?.aborted) throw init.signal.reason;
-        init?.onUploadProgress?.(sent * 50, 500);
-      }
-      return net.fetch(input, init);
-    };
-    await expect(run()).resolves.toEqual({ ok: true });
-    expect(sleeps).toEqual([]); // never retried
-    expect(net.uploads).toHaveLength(3);
-  });
-
   test("retryable: no answer, timeouts, 429 and 5xx; not other 4xx", async () => {
     const { ApiError } = await import("../api/transport");
     expect([0, 408, 429, 500, 503].map((s) => isRetryable(new ApiError(s, "")))).toEqual([
@@ -683,6 +666,25 @@ describe("an image's upload name, kept with the quote", () => {
     expect(all().map((p) => p.name)).toEqual(["a.jpg", "c.jpg"]);
     photos.restore([[]]);
     expect(all()).toEqual([]);
+  });
+});
+
+describe("a slow connection", () => {
+  test("an upload on a slow connection is not cut off while its bytes still go out", async () => {
+    const { net, run, sleeps, deps } = await setup({ timeoutMs: 40 });
+    deps.fetch = async (input, init) => {
+      if (String(input) !== MEDIA_URL) return net.fetch(input, init);
+      // five times the time limit in all, a little of it between each report of bytes sent
+      for (let sent = 1; sent <= 10; sent++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (init?.signal?.aborted) throw init.signal.reason;
+        init?.onUploadProgress?.(sent * 50, 500);
+      }
+      return net.fetch(input, init);
+    };
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(sleeps).toEqual([]); // never retried
+    expect(net.uploads).toHaveLength(3);
   });
 });
 
