@@ -20,7 +20,9 @@
  * its own (a part, keyed `<form>:<id>`), the draft refers to it, and a later
  * save of the same object writes only the small draft. Saving as the visitor
  * goes then never copies every photo again on the page's thread. A part the
- * saved draft no longer refers to is deleted with the save.
+ * saved draft no longer refers to is deleted with the save, and a part it
+ * refers to that has gone (another tab saved or deleted the draft) is written
+ * again, so a saved draft always holds every photo it names.
  */
 import { createStore, del, delMany, get, getMany, keys, setMany, type UseStore } from "idb-keyval";
 
@@ -98,8 +100,18 @@ async function blobPart(blob: Blob): Promise<StoredBlob> {
 class Storable {
   readonly added = new Map<object, [key: string, part: unknown]>();
   readonly refs = new Set<string>();
+  /** the parts this page wrote before, by key: written again if they have gone since */
+  readonly earlier = new Map<string, Blob | ArrayBuffer>();
 
   constructor(private readonly name: DraftName) {}
+
+  /** Parts this page wrote before that are no longer there (another tab's save or `Slett` deleted them) are added again. */
+  async restoreGone(db: UseStore): Promise<void> {
+    const present = new Set(await keys<IDBValidKey>(db));
+    for (const [key, bytes] of this.earlier) {
+      if (!present.has(key)) this.added.set(bytes, [key, bytes instanceof Blob ? await blobPart(bytes) : bytes]);
+    }
+  }
 
   async of(value: unknown): Promise<unknown> {
     if (value instanceof Blob || isArrayBuffer(value)) return this.ref(value);
@@ -112,7 +124,9 @@ class Storable {
   }
 
   private async ref(bytes: Blob | ArrayBuffer): Promise<PartRef> {
-    let key = partKeys.get(bytes) ?? this.added.get(bytes)?.[0];
+    const known = partKeys.get(bytes);
+    if (known) this.earlier.set(known, bytes);
+    let key = known ?? this.added.get(bytes)?.[0];
     if (!key) {
       key = `${this.name}:${crypto.randomUUID()}`;
       this.added.set(bytes, [key, null]);
@@ -194,6 +208,7 @@ export function draftStore<T>(name: DraftName, now: () => number = Date.now): Dr
           const storable = new Storable(name);
           const stored: Stored<unknown> = { savedAt: now(), value: await storable.of(value) };
           stored.parts = [...storable.refs];
+          await storable.restoreGone(db);
           const added = [...storable.added];
           // the new parts and the draft in one transaction: a draft never refers to a part that was not written
           await setMany([...added.map(([, entry]) => entry), [name, stored]], db);

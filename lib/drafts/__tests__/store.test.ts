@@ -177,3 +177,15 @@ describe("photo bytes in a draft", () => {
     expect((await drafts.load())!.map((bytes) => [...new Uint8Array(bytes)])).toEqual([[3]]);
   });
 });
+
+describe("two tabs, one draft", () => {
+  test("a photo another tab's Slett (or save) deleted is written again at this tab's next save", async () => {
+    const photo = new Blob([new Uint8Array([7, 8, 9])], { type: "image/jpeg" });
+    const thisTab = draftStore<{ email: string; photo: Blob }>("quote");
+    await thisTab.save({ email: "kari@example.no", photo });
+    await draftStore("quote").clear(); // the other tab: Slett
+    await thisTab.save({ email: "kari@example.no", photo }); // this tab goes on typing
+    const back = await thisTab.load();
+    expect(new Uint8Array(await back!.photo.arrayBuffer())).toEqual(new Uint8Array([7, 8, 9]));
+  });
+});
