@@ -61,3 +61,13 @@ export function schemaDay(day: string): string {
 export function formatClock(time: string): string {
   return time.replace(":", ".");
 }
+
+/** `07.00–17.00`: when a day's opening hours begin and end. */
+export function openingTimes({ opens, closes }: { opens: string; closes: string }): string {
+  return `${formatClock(opens)}–${formatClock(closes)}`;
+}
+
+/** `Industriveien 12, 1337 Sandvika`: an address on one line. */
+export function addressLine(address: { streetAddress: string; postalCode: string; addressLocality: string }): string {
+  return `${address.streetAddress}, ${address.postalCode} ${address.addressLocality}`;
+}

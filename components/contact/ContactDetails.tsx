@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Icon, type IconName } from "@/components/ui/Icon";
 import type { Site } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
-import { formatClock, telHref } from "@/lib/format";
+import { openingTimes, telHref } from "@/lib/format";
 import styles from "./ContactDetails.module.css";
 
 interface Props {
@@ -48,7 +48,7 @@ export function ContactDetails({ site, labels, tone = "light", showHours = true 
         <Detail icon="clock" label={labels.openingHours}>
           {site.openingHours.map((h) => (
             <span key={h.label} className={styles.hours}>
-              {h.label} {formatClock(h.opens)}–{formatClock(h.closes)}
+              {h.label} {openingTimes(h)}
             </span>
           ))}
           <span className={styles.hours}>{labels.closed}</span>

@@ -1,7 +1,7 @@
 import { Icon } from "@/components/ui/Icon";
 import type { Site } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
-import { fill, formatClock } from "@/lib/format";
+import { addressLine, fill, openingTimes } from "@/lib/format";
 import styles from "./LocationMap.module.css";
 import { MapCanvas } from "./MapCanvas";
 
@@ -20,12 +20,12 @@ interface Props {
  */
 export function LocationMap({ site, strings, labels, showHours = true }: Props) {
   const { address } = site;
-  const addressLine = `${address.streetAddress}, ${address.postalCode} ${address.addressLocality}`;
+  const oneLine = addressLine(address);
   return (
     <div className={styles.area} role="group" aria-label={fill(strings.label, { name: site.name })}>
       <MapCanvas
         center={{ lat: site.geo.latitude, lng: site.geo.longitude }}
-        markerTitle={fill(strings.markerTitle, { name: site.name, address: addressLine })}
+        markerTitle={fill(strings.markerTitle, { name: site.name, address: oneLine })}
       >
         <span className={styles.pin}>
           <Icon name="pin" size={28} />
@@ -33,14 +33,14 @@ export function LocationMap({ site, strings, labels, showHours = true }: Props) 
         <p className={styles.name}>{site.name}</p>
         <p className={styles.address}>
           <span className="visually-hidden">{labels.address}: </span>
-          {addressLine}
+          {oneLine}
         </p>
         {showHours && (
           <p className={styles.hours}>
             <span className="visually-hidden">{labels.openingHours}: </span>
             {site.openingHours.map((h) => (
               <span key={h.label}>
-                {h.label} {formatClock(h.opens)}–{formatClock(h.closes)}
+                {h.label} {openingTimes(h)}
               </span>
             ))}
             <span>{labels.closed}</span>

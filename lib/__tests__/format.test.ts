@@ -1,4 +1,4 @@
-import { fill, formatClock, formatDate, formatPrice, schemaDay, telHref } from "../format";
+import { addressLine, fill, formatClock, formatDate, formatPrice, openingTimes, schemaDay, telHref } from "../format";
 
 const nbsp = "\u00a0";
 
@@ -26,6 +26,12 @@ test("templates fill placeholders and refuse unknown ones", () => {
 
 test("clock times and schema.org days", () => {
   expect(formatClock("07:00")).toBe("07.00");
+  expect(openingTimes({ opens: "07:00", closes: "17:30" })).toBe("07.00–17.30");
   expect(schemaDay("Mo")).toBe("https://schema.org/Monday");
   expect(() => schemaDay("Xx")).toThrow();
+});
+
+test("an address on one line", () => {
+  const address = { streetAddress: "Industriveien 12", postalCode: "1337", addressLocality: "Sandvika" };
+  expect(addressLine(address)).toBe("Industriveien 12, 1337 Sandvika");
 });

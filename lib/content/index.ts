@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { formatClock } from "../format";
+import { addressLine, fill, openingTimes } from "../format";
 import { ContentError, formatFieldPath, readJson, readMarkdown } from "./load";
 import {
   aboutFrontMatter,
@@ -58,18 +58,16 @@ export function checkImageRefs(file: string, value: unknown, imageDir = IMAGE_SO
  * `{phone}`, `{address}` (street, postcode and place) and `{openingHours}` (`mandag–fredag 07.00–17.00`).
  */
 export function siteFields(site: Site): Record<string, string> {
-  const { address } = site;
   return {
     name: site.name,
     legalName: site.legalName,
     organisationNumber: site.organisationNumber,
     email: site.email,
     phone: site.phone,
-    address: `${address.streetAddress}, ${address.postalCode} ${address.addressLocality}`,
+    address: addressLine(site.address),
+    // in running text: `mandag–fredag`, where the contact details begin a line with `Mandag–fredag`
     openingHours: site.openingHours
-      .map(
-        (h) => `${h.label.charAt(0).toLowerCase()}${h.label.slice(1)} ${formatClock(h.opens)}–${formatClock(h.closes)}`,
-      )
+      .map((h) => `${h.label.charAt(0).toLowerCase()}${h.label.slice(1)} ${openingTimes(h)}`)
       .join(", "),
   };
 }
@@ -87,7 +85,7 @@ export function fillSiteFields(file: string, body: string, site: Site): string {
       unknown.map((key) => `{${key}} er ikke en opplysning fra site.json; teksten kan bruke ${known}`),
     );
   }
-  return body.replace(/\{(\w+)\}/g, (_, key: string) => fields[key]!);
+  return fill(body, fields);
 }
 
 function cached<T>(load: () => T): () => T {
