@@ -259,18 +259,18 @@ async function mediaDoc(
  */
 export const MEDIA_RESERVE_BYTES = 256 * 1024 * 1024;
 
-/** 507 when storing this upload (by its declared length) would leave less than the reserve free. */
-async function checkRoom(req: http.IncomingMessage, ctx: ApiContext): Promise<void> {
+/** 507 when storing an upload of `declared` bytes would leave less than the reserve free. */
+async function checkRoom(declared: number, ctx: ApiContext): Promise<void> {
   const { bavail, bsize } = await fs.promises.statfs(ctx.dataDir);
-  const declared = Number(req.headers["content-length"] ?? 0) || 0;
   if (bavail * bsize - declared >= ctx.mediaReserveBytes) return;
   throw new HttpError(507, "Serveren har ikke plass til flere bilder nå; prøv igjen senere", { "Retry-After": "30" });
 }
 
 export async function handleMediaUpload(req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
-  if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw tooBig();
+  const declared = Number(req.headers["content-length"] ?? 0) || 0;
+  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw tooBig();
   const signal = clientSignal(req, res);
-  await checkRoom(req, ctx);
+  await checkRoom(declared, ctx);
   await ctx.uploads.run(async () => {
     const dir = mediaDir(ctx.dataDir);
     await privateDir(dir);
