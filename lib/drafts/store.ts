@@ -105,11 +105,11 @@ class Storable {
 
   constructor(private readonly name: DraftName) {}
 
-  /** Parts this page wrote before that are no longer there (another tab's save or `Slett` deleted them) are added again. */
-  async restoreGone(db: UseStore): Promise<void> {
-    const present = new Set(await keys<IDBValidKey>(db));
+  /** Parts this page wrote before that are not among the `present` keys (another tab's save or `Slett` deleted them) are added again. */
+  async restoreGone(present: readonly IDBValidKey[]): Promise<void> {
+    const there = new Set(present);
     for (const [key, bytes] of this.earlier) {
-      if (!present.has(key)) this.added.set(bytes, [key, bytes instanceof Blob ? await blobPart(bytes) : bytes]);
+      if (!there.has(key)) this.added.set(bytes, [key, bytes instanceof Blob ? await blobPart(bytes) : bytes]);
     }
   }
 
@@ -158,9 +158,9 @@ function fromStorable(value: unknown, parts: Map<string, unknown>): unknown {
 const isStored = (value: unknown): value is Stored<unknown> =>
   typeof value === "object" && value !== null && typeof (value as Stored<unknown>).savedAt === "number";
 
-/** Deletes the form's parts that `keep` does not name. */
-async function dropParts(name: DraftName, db: UseStore, keep: ReadonlySet<string> = new Set()) {
-  const all = await keys<IDBValidKey>(db);
+/** Deletes the form's parts that `keep` does not name, of `all` the keys in the database (read when not given). */
+async function dropParts(name: DraftName, db: UseStore, keep: ReadonlySet<string> = new Set(), all?: IDBValidKey[]) {
+  all ??= await keys<IDBValidKey>(db);
   const unused = all.filter((key) => typeof key === "string" && key.startsWith(`${name}:`) && !keep.has(key));
   if (unused.length) await delMany(unused, db);
 }
@@ -208,12 +208,13 @@ export function draftStore<T>(name: DraftName, now: () => number = Date.now): Dr
           const storable = new Storable(name);
           const stored: Stored<unknown> = { savedAt: now(), value: await storable.of(value) };
           stored.parts = [...storable.refs];
-          await storable.restoreGone(db);
+          const present = await keys<IDBValidKey>(db);
+          await storable.restoreGone(present);
           const added = [...storable.added];
           // the new parts and the draft in one transaction: a draft never refers to a part that was not written
           await setMany([...added.map(([, entry]) => entry), [name, stored]], db);
           for (const [bytes, [key]] of added) partKeys.set(bytes, key);
-          await dropParts(name, db, storable.refs);
+          await dropParts(name, db, storable.refs, present);
           return true;
         } catch {
           return false; // storage full or refused: the form goes on without a draft

@@ -205,7 +205,10 @@ export async function sendQuote(
   const nextPhoto = () => {
     for (const [damageIndex, damage] of photos.getSnapshot().entries()) {
       const photo = damage.photos.find((p) => !p.stored && !started.has(p.key));
-      if (photo) return started.add(photo.key) && { photo, damageIndex };
+      if (photo) {
+        started.add(photo.key);
+        return { photo, damageIndex };
+      }
     }
     return undefined;
   };
