@@ -36,7 +36,7 @@ type Status = "editing" | "sending" | "failed" | "sent";
 /**
  * The message starts as the calculator's selection (greeting, services, size,
  * price), known only after hydration; once the visitor edits it, it is theirs.
- * Answers the handler that marks it edited.
+ * Answers whether it is theirs, and the handler that marks it so.
  */
 function usePrefilledMessage(form: UseFormReturn<BookingFields, unknown, BookingValues>, strings: Strings["booking"]) {
   const selection = useStoredSelection();
@@ -49,9 +49,11 @@ function usePrefilledMessage(form: UseFormReturn<BookingFields, unknown, Booking
   useEffect(() => {
     if (selection !== undefined && !edited.current) setValue("message", bookingMessage(selection, strings));
   }, [selection, setValue, strings]);
-  return useCallback(() => {
+  const markEdited = useCallback(() => {
     edited.current = true;
   }, []);
+  const isEdited = useCallback(() => edited.current, []);
+  return { markEdited, isEdited };
 }
 
 /** Not sent: says so with the workshop's phone and e-mail, and `Prøv igjen`. */
@@ -81,11 +83,16 @@ function BookingFailure({
 function useBookingSend(discardDraft: () => Promise<void>) {
   const router = useRouter();
   const [status, setStatus] = useState<Status>("editing");
+  // set at once, before React renders the status: a second submit in the same moment sends nothing
+  const inFlight = useRef(false);
   const send = async (values: BookingValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setStatus("sending");
     try {
       await sendContact(values);
     } catch {
+      inFlight.current = false;
       setStatus("failed");
       return;
     }
@@ -99,28 +106,42 @@ function useBookingSend(discardDraft: () => Promise<void>) {
   return { status, busy: status === "sending" || status === "sent", send };
 }
 
+/** What the booking form's draft keeps: the message only when the visitor wrote it. */
+type BookingDraft = Pick<BookingFields, "email" | "phone"> & { message?: string };
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
 /**
- * The booking form's draft on the device: saved as the visitor types (only
- * what they typed: a message prefilled from the calculator alone is no draft),
- * put back on the next visit (then the prefill leaves the message alone).
+ * The booking form's draft on the device: saved as the visitor types, and only
+ * what they typed: a message prefilled from the calculator is not kept, so the
+ * message always follows the calculator's latest choice until the visitor
+ * writes it. Put back on the next visit, field by field as text (a draft this
+ * form did not write gives empty fields), the prefilled message left alone
+ * unless the draft has the visitor's own.
  */
-function useBookingDraft(form: UseFormReturn<BookingFields, unknown, BookingValues>, markEdited: () => void) {
+function useBookingDraft(
+  form: UseFormReturn<BookingFields, unknown, BookingValues>,
+  { markEdited, isEdited }: ReturnType<typeof usePrefilledMessage>,
+) {
   const { getValues, reset } = form;
-  const snapshot = useCallback(() => {
-    const values = getValues();
-    return Object.values(values).some((v) => v?.trim()) ? values : undefined;
-  }, [getValues]);
+  const snapshot = useCallback((): BookingDraft | undefined => {
+    const { email, phone, message } = getValues();
+    const draft: BookingDraft = { email, phone, ...(isEdited() && { message }) };
+    return Object.values(draft).some((v) => v?.trim()) ? draft : undefined;
+  }, [getValues, isEdited]);
   const restore = useCallback(
-    (draft: BookingFields, asked: boolean) => {
-      const { email, phone } = getValues();
-      if (!asked && typedSinceDraft({ email, phone }, draft)) return false; // the visitor was quicker
-      if (draft.message) markEdited();
-      reset(draft);
+    (stored: BookingDraft, asked: boolean) => {
+      const draft = { email: text(stored.email), phone: text(stored.phone) };
+      const onPage = getValues();
+      if (!asked && typedSinceDraft({ email: onPage.email, phone: onPage.phone }, draft)) return false; // the visitor was quicker
+      const own = typeof stored.message === "string";
+      if (own) markEdited();
+      reset({ ...draft, message: own ? stored.message : text(onPage.message) });
       return true;
     },
     [getValues, reset, markEdited],
   );
-  return useDraft<BookingFields>("booking", { snapshot, restore });
+  return useDraft<BookingDraft>("booking", { snapshot, restore });
 }
 
 /**
@@ -141,8 +162,9 @@ function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["field
     shouldFocusError: false,
   });
   const { register, handleSubmit, clearErrors, setFocus } = form;
-  const markEdited = usePrefilledMessage(form, strings);
-  const draft = useBookingDraft(form, markEdited);
+  const prefilled = usePrefilledMessage(form, strings);
+  const { markEdited } = prefilled;
+  const draft = useBookingDraft(form, prefilled);
   const { status, busy, send } = useBookingSend(draft.discard);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -33,8 +33,18 @@ function tabSession(): string {
   }
 }
 
-const isSaved = (value: unknown): value is Saved<unknown> =>
-  typeof value === "object" && value !== null && "form" in value && typeof (value as Saved<unknown>).at === "number";
+/** The latest date a draft can carry and still be written as one (`31. desember 9999`). */
+const LAST_DATE = Date.UTC(9999, 11, 31);
+
+/**
+ * A draft as this page saves it: a form that is an object, and a time that is a date. Anything
+ * else (written by another version of the site, or changed by hand) counts as no draft.
+ */
+function isSaved(value: unknown): value is Saved<unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const { form, at } = value as Partial<Saved<unknown>>;
+  return typeof form === "object" && form !== null && typeof at === "number" && at >= 0 && at <= LAST_DATE;
+}
 
 /**
  * A form's draft on the device, for the person who made it. Within the same
