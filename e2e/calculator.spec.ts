@@ -239,6 +239,29 @@ test("the choices come back when the visitor goes back from /kontakt", async ({ 
   await expect(size(page, "Liten")).toHaveAttribute("aria-pressed", "false");
 });
 
+test("back from /kontakt, a new choice, then Forward: /kontakt shows the new choice, or none that cannot be booked", async ({
+  page,
+}) => {
+  await add(page, EXTERIOR).click();
+  await page.getByRole("button", { name: "Bestill time" }).click();
+  const summary = page.getByRole("region", { name: "Din bestilling" });
+  await expect(summary).toContainText(EXTERIOR);
+  await page.goBack();
+
+  await add(page, INTERIOR).click();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/kontakt$/);
+  await expect(summary).toContainText(INTERIOR);
+  await expect(page.getByLabel("Melding (Valgfri)")).toHaveValue(new RegExp(INTERIOR));
+  await page.goBack();
+
+  await add(page, SEALING).click(); // brings the one-step polish, which sealing needs
+  await remove(page, ONE_STEP).click(); // sealing without a polish cannot be booked
+  await page.goForward();
+  await expect(summary).not.toContainText(INTERIOR);
+  await expect(summary).not.toContainText(SEALING);
+});
+
 test("the choices are kept on the device for a later visit", async ({ page }) => {
   await add(page, INTERIOR).click();
   await size(page, "Medium/SUV").click();

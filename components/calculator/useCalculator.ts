@@ -12,7 +12,7 @@ import {
   type CalculatorState,
   type Catalog,
 } from "@/lib/calculator/state";
-import { saveSelection, sessionStore } from "@/lib/calculator/storage";
+import { clearSelection, hasSelection, saveSelection, sessionStore } from "@/lib/calculator/storage";
 import { fill } from "@/lib/format";
 import { BOOKING_PATH } from "@/lib/routes";
 
@@ -66,6 +66,14 @@ function useCalculatorDraft(catalog: Catalog, state: CalculatorState, dispatch: 
     // nothing chosen and the usual size: nothing worth keeping
     const untouched = chosen.length === 0 && size === catalog.defaultSize;
     void (untouched ? clearCalculatorDraft() : saveCalculatorDraft({ chosen, size }));
+  }, [loaded, catalog, chosen, size]);
+  // Once `Bestill time` has left a hand-over, it follows the choice: /kontakt, reached again by
+  // Forward or the menu, shows what is chosen now, or nothing while it could not be booked.
+  useEffect(() => {
+    const storage = sessionStore();
+    if (!loaded || !storage || !hasSelection(storage)) return;
+    if (validateBooking({ chosen })) clearSelection(storage);
+    else saveSelection(storage, catalog, { chosen, size });
   }, [loaded, catalog, chosen, size]);
 }
 
