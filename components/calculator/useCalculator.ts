@@ -12,7 +12,7 @@ import {
   type CalculatorState,
   type Catalog,
 } from "@/lib/calculator/state";
-import { clearSelection, hasSelection, saveSelection, sessionStore } from "@/lib/calculator/storage";
+import { clearSelection, hasStoredSelection, saveSelection, sessionStore } from "@/lib/calculator/storage";
 import { fill } from "@/lib/format";
 import { BOOKING_PATH } from "@/lib/routes";
 
@@ -71,7 +71,7 @@ function useCalculatorDraft(catalog: Catalog, state: CalculatorState, dispatch: 
   // Forward or the menu, shows what is chosen now, or nothing while it could not be booked.
   useEffect(() => {
     const storage = sessionStore();
-    if (!loaded || !storage || !hasSelection(storage)) return;
+    if (!loaded || !storage || !hasStoredSelection()) return;
     if (validateBooking({ chosen })) clearSelection(storage);
     else saveSelection(storage, catalog, { chosen, size });
   }, [loaded, catalog, chosen, size]);

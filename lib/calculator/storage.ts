@@ -52,15 +52,6 @@ export function saveSelection(
   }
 }
 
-/** Whether `Bestill time` has left a hand-over for /kontakt (in this tab). */
-export function hasSelection(storage: KeyValueStorage): boolean {
-  try {
-    return storage.getItem(STORAGE_KEYS.services) !== null;
-  } catch {
-    return false;
-  }
-}
-
 /** Empties the hand-over (after the booking was sent). */
 export function clearSelection(storage: KeyValueStorage): void {
   for (const key of Object.values(STORAGE_KEYS)) {
