@@ -1,6 +1,7 @@
 /**
  * Drafts on the device and offline sends, as a visitor on a phone meets them:
- * what was typed and chosen comes back after a reload of the tab (photos
+ * what was typed and chosen comes back after a reload of the tab or a visit to
+ * another page of the site, even a change made just before it (photos
  * included), a new tab is only asked (`Fortsett`, `Slett`) and shows nothing
  * of the draft before, `Start på nytt` empties the form, a quote sent without
  * a connection goes by itself, once, when the connection returns, and a quote
@@ -160,6 +161,25 @@ test("a quote survives a reload, photos included; Start på nytt empties it for 
   await page.reload();
   await expect(form.getByLabel("E-post")).toHaveValue("");
   await expect(form.getByText(NOTICE)).toHaveCount(0);
+});
+
+test("a change made just before a link within the site is kept: back on the form, it is there", async ({ page }) => {
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  const regNumber = reg();
+  await fillQuote(form, regNumber);
+  await settle(page, "quote", "Bulk i bakdøra.", 3);
+
+  // the last change and the link at once: the form leaves before its save would have been due
+  await form.getByLabel("Melding (valgfritt)").fill("Bulk i bakdøra og skjermen.");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Om oss" }).click();
+  await expect(page).toHaveURL(/\/om-oss\/?$/);
+
+  await page.goBack();
+  await expect(form.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
+  await expect(form.getByLabel("Melding (valgfritt)")).toHaveValue("Bulk i bakdøra og skjermen.");
+  await expect(form.getByLabel("Registreringsnummer")).toHaveValue(regNumber);
+  await expect(damage(form, 1).getByRole("img")).toHaveCount(3);
 });
 
 test("a new tab shows none of the draft before Fortsett, which brings it all back; Slett deletes it", async ({

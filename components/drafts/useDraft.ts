@@ -33,6 +33,20 @@ function tabSession(): string {
   }
 }
 
+/** `save` when the page is hidden or closed, and when the form leaves (a link within the site). */
+function useSaveOnLeave(save: () => void) {
+  useEffect(() => {
+    const onHide = () => document.visibilityState === "hidden" && save();
+    document.addEventListener("visibilitychange", onHide);
+    window.addEventListener("pagehide", save);
+    return () => {
+      document.removeEventListener("visibilitychange", onHide);
+      window.removeEventListener("pagehide", save);
+      save();
+    };
+  }, [save]);
+}
+
 /** The latest date a draft can carry and still be written as one (`31. desember 9999`). */
 const LAST_DATE = Date.UTC(9999, 11, 31);
 
@@ -52,9 +66,10 @@ function isSaved(value: unknown): value is Saved<unknown> {
  * a draft from another visit is only offered (`offer`, its date: the form
  * shows no personal data) until the visitor chooses `Fortsett` (`accept`) or
  * `Slett` (`decline`). Saved `delayMs` after the last change (`schedule`), and
- * at once when the page is hidden. Nothing is saved before the stored draft
- * has been read and, when one was offered, answered, so the form never
- * overwrites it unasked. `discard` deletes it (after a send, `Start på nytt`).
+ * at once when the page is hidden or the form leaves (`saveUnsaved`: a form
+ * whose parts go with it saves before they go). Nothing is saved before the
+ * stored draft has been read and, when one was offered, answered, so the form
+ * never overwrites it unasked. `discard` deletes it (after a send, `Start på nytt`).
  * `restored` is true only while the draft is known to be kept.
  */
 export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 }: Options<T>) {
@@ -100,17 +115,9 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
     };
   }, [store, tab, restore, start]);
 
-  useEffect(() => {
-    const onHide = () => timer.current !== undefined && document.visibilityState === "hidden" && flush();
-    const onPageHide = () => timer.current !== undefined && flush();
-    document.addEventListener("visibilitychange", onHide);
-    window.addEventListener("pagehide", onPageHide);
-    return () => {
-      document.removeEventListener("visibilitychange", onHide);
-      window.removeEventListener("pagehide", onPageHide);
-      clearTimeout(timer.current); // the form has gone: what it holds may have gone with it
-    };
-  }, [flush]);
+  /** a change still waiting for its save is saved now */
+  const saveUnsaved = useCallback(() => void (timer.current !== undefined && flush()), [flush]);
+  useSaveOnLeave(saveUnsaved);
 
   const discard = useCallback(async () => {
     clearTimeout(timer.current);
@@ -134,5 +141,5 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
     start();
   }, [store, start]);
 
-  return { restored, offer: offer && new Date(offer.at), accept, decline, schedule, flush, discard };
+  return { restored, offer: offer && new Date(offer.at), accept, decline, schedule, flush, saveUnsaved, discard };
 }

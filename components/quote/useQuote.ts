@@ -40,15 +40,15 @@ function useQuoteParts({ userId, deps = {} }: QuoteOptions) {
     state: new SendState(),
     sender: createQuoteSender({ fetch: deps.fetch ?? browserFetch, userId }),
   }));
-  useEffect(() => () => parts.photos.dispose(), [parts]);
   return parts;
 }
 type Parts = ReturnType<typeof useQuoteParts>;
 
 /**
  * The quote's draft on the device: the text and the photos' prepared copies,
- * saved as they change; put back unless the visitor was quicker (or asked for
- * it with `Fortsett`). A draft whose Send was pressed asks to be sent (`resend`).
+ * saved as they change and when the form leaves (the photos are let go after);
+ * put back unless the visitor was quicker (or asked for it with `Fortsett`). A
+ * draft whose Send was pressed asks to be sent (`resend`).
  */
 function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts) {
   const [resend, setResend] = useState(false);
@@ -67,8 +67,16 @@ function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts)
     [form, photos, state],
   );
   const draft = useDraft<QuoteDraft>("quote", { snapshot, restore });
-  const { schedule } = draft;
+  const { schedule, saveUnsaved } = draft;
   useEffect(() => photos.subscribe(schedule), [photos, schedule]);
+  // when the form leaves, its last change is saved while the photos are still there; then they are let go
+  useEffect(
+    () => () => {
+      saveUnsaved();
+      photos.dispose();
+    },
+    [saveUnsaved, photos],
+  );
   return { draft, resend, resent: useCallback(() => setResend(false), []) };
 }
 
