@@ -10,6 +10,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { MAX_IMAGE_PIXELS, mediaResponseSchema } from "../../lib/api/schemas";
+import { MAX_CLEANED_PIXELS } from "../api/image";
 import { filesIn, jpeg, shareableBase, startServer, type Harness } from "./helpers/harness";
 
 let h: Harness;
@@ -263,5 +264,21 @@ test.each([
   const { error } = (await answer.json()) as { error: string };
   expect(error).toMatch(/for stort i piksler/);
   expect(error).toContain(`${width} × ${height}`);
+  expect(fs.readdirSync(path.join(h.dataDir, "media"))).toHaveLength(before);
+});
+
+test.each([
+  ["with camera data is refused as too large in pixels", true, 413],
+  ["without camera data is kept", false, 201],
+])("an 8000 × 6000 JPEG %s", async (_, withExif, status) => {
+  const plain = sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#777" } }).jpeg();
+  const jpeg = await (withExif ? plain.withExif({ IFD0: { Make: "Apple" } }) : plain).toBuffer();
+  expect(8000 * 6000).toBeGreaterThan(MAX_CLEANED_PIXELS);
+  const before = fs.readdirSync(path.join(h.dataDir, "media")).length;
+  const answer = await upload(jpeg, `${shareableBase(`big-${withExif}`)}.jpg`);
+  expect(answer.status).toBe(status);
+  if (status === 201) return;
+  const { error } = (await answer.json()) as { error: string };
+  expect(error).toMatch(/for stort i piksler \(8000 × 6000\).*24 megapiksler for et bilde med kameradata/);
   expect(fs.readdirSync(path.join(h.dataDir, "media"))).toHaveLength(before);
 });

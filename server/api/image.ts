@@ -2,8 +2,9 @@
  * What an upload's bytes are, read with sharp (the name and the declared type
  * count for nothing), and the copy of them the preview server keeps:
  *   - only raster types the contract lists (IMAGE_TYPES);
- *   - at most MAX_IMAGE_PIXELS once decoded, read from the header alone, so a
- *     huge image is refused as too large in pixels, never as "not an image";
+ *   - at most MAX_IMAGE_PIXELS once decoded (MAX_CLEANED_PIXELS when it must
+ *     be cleaned, below), read from the header alone, so a huge image is
+ *     refused as too large in pixels, never as "not an image";
  *   - without EXIF, XMP or IPTC (a phone's GPS position, camera make, owner):
  *     an image that carries any is re-encoded upright, which drops them all but
  *     the colour profile; an image without them is kept byte for byte. JPEG,
@@ -61,14 +62,27 @@ export async function detectImage(file: string | Buffer): Promise<DetectedImage 
   };
 }
 
-/** 413 when the image has more pixels than MAX_IMAGE_PIXELS, saying so in pixels. */
+/**
+ * The most pixels an image that carries metadata may have: cleaning it decodes
+ * it whole (an AVIF's decoder holds many bytes per pixel), so this bounds the
+ * memory one upload can take. The site's own uploads carry none (the browser
+ * has made them smaller and dropped it), so only other clients meet this.
+ */
+export const MAX_CLEANED_PIXELS = 24_000_000;
+
+/**
+ * 413 when the image has more pixels than MAX_IMAGE_PIXELS, or than
+ * MAX_CLEANED_PIXELS when it carries metadata, saying so in pixels.
+ */
 export function checkPixels(image: DetectedImage): void {
   const width = image.width ?? 0;
   const height = image.height ?? 0;
-  if (width * height <= MAX_IMAGE_PIXELS) return;
+  const limit = image.hasMetadata ? MAX_CLEANED_PIXELS : MAX_IMAGE_PIXELS;
+  if (width * height <= limit) return;
+  const which = image.hasMetadata ? " for et bilde med kameradata" : "";
   throw new HttpError(
     413,
-    `Bildet er for stort i piksler (${width} × ${height}); største tillatte er ${MAX_IMAGE_PIXELS / 1_000_000} megapiksler`,
+    `Bildet er for stort i piksler (${width} × ${height}); største tillatte er ${limit / 1_000_000} megapiksler${which}`,
   );
 }
 
