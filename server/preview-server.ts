@@ -138,7 +138,7 @@ export function createPreviewServer({
   closeDataDir(dataDir);
   const leftovers = removeLeftovers(dataDir);
   if (leftovers.length)
-    log(`Fjernet ${leftovers.length} midlertidige filer fra forrige kjøring: ${leftovers.join(", ")}`);
+    log(`removed ${leftovers.length} temporary files left by the last run: ${leftovers.join(", ")}`);
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
@@ -148,14 +148,14 @@ export function createPreviewServer({
       .catch((error: unknown) => answerError(log, logged, req, res, error))
       // the boundary's own failure: the connection ends, the process stays up
       .catch((error: unknown) => {
-        log(`feil i feilsvaret: ${error instanceof Error ? error.message : String(error)}`);
+        log(`error while answering an error: ${error instanceof Error ? error.message : String(error)}`);
         res.destroy();
       });
   });
   // What Node's own parser refuses (a broken request line, huge headers) never reaches the handler.
   // A request past its time-out loses its socket: a client that trickles bytes keeps nothing open.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-    log(`klientfeil: ${error.code ?? error.message}`);
+    log(`client error: ${error.code ?? error.message}`);
     if (socket.writable && error.code !== "ECONNRESET" && !TIMEOUTS.has(error.code ?? "")) {
       socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
     } else {
@@ -225,7 +225,7 @@ function answerError(
   const status = known?.status ?? 500;
   if (known !== error) {
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    log(`feil ved ${logged}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
+    log(`error at ${logged}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
   }
   // a request whose socket has closed (or was taken from it) has no one to answer
   if (res.headersSent || !req.socket || req.socket.destroyed) {

@@ -10,21 +10,21 @@ import { createPreviewServer } from "./preview-server";
 const port = Number(process.env.PORT ?? 3000);
 
 if (!isBuildCurrent()) {
-  console.log("out/ mangler eller er utdatert – bygger først (npm run build) …");
+  console.log("out/ is missing or older than the sources: building first (npm run build) …");
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (build.status !== 0) {
-    console.error("Byggingen feilet; se meldingen over.");
+    console.error("The build failed; see the message above.");
     process.exit(build.status ?? 1);
   }
 }
 
 const server = createPreviewServer({ publicOrigin: process.env.PREVIEW_PUBLIC_ORIGIN || undefined });
 server.on("error", (error: NodeJS.ErrnoException) => {
-  console.error(error.code === "EADDRINUSE" ? `Port ${port} er opptatt. Prøv PORT=3001 npm start.` : error);
+  console.error(error.code === "EADDRINUSE" ? `Port ${port} is taken. Try PORT=3001 npm start.` : error);
   process.exit(1);
 });
 server.listen(port, () => {
-  console.log(`Nettstedet kjører på http://localhost:${port}  (Ctrl+C stopper)`);
+  console.log(`The site runs at http://localhost:${port}  (Ctrl+C stops it)`);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));
