@@ -32,9 +32,18 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
+/**
+ * A `{placeholder}` in a text: whatever stands between two braces on one line, so a misspelt
+ * one (`{e-post}`, `{år}`, `{telefon nummer}`) is caught as unknown, never shown as it is.
+ */
+const PLACEHOLDER = /\{([^{}\n]+)\}/g;
+
+/** The placeholders a text uses, by name: `"{n} av {count}"` → `["n", "count"]`. */
+export const placeholderNames = (text: string): string[] => [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+
 /** Fills `{name}` placeholders: fill("{n} av 5", { n: 4 }) → "4 av 5". Unknown placeholders are an error. */
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+  return template.replace(PLACEHOLDER, (_, key: string) => {
     if (!(key in values)) throw new Error(`Teksten «${template}» bruker {${key}}, som ikke finnes her`);
     return String(values[key]);
   });

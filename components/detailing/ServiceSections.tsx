@@ -3,7 +3,7 @@ import { ContentImage } from "@/components/media/ContentImage";
 import { CheckList } from "@/components/ui/CheckList";
 import type { DetailingPage, ServicesContent } from "@/lib/content/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
-import { formatPrice } from "@/lib/format";
+import { fill, formatPrice } from "@/lib/format";
 import styles from "./ServiceSections.module.css";
 import { Section } from "@/components/ui/Section";
 import { Paragraphs } from "@/components/ui/Paragraphs";
@@ -11,8 +11,8 @@ import { Paragraphs } from "@/components/ui/Paragraphs";
 const multiplier = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 });
 
 /**
- * The six detailing services, each with its price, description and what is included, the way
- * to the ready-made packages, and the size factors.
+ * The six detailing services, each with its price (a small car's: `fra 1 250 kr`), description
+ * and what is included, the way to the ready-made packages, and the size factors.
  */
 export function ServiceSections({
   section,
@@ -43,7 +43,7 @@ export function ServiceSections({
               <header className={styles.head}>
                 <p className="eyebrow">{category.title}</p>
                 <h3 id={`${service.id}-title`}>{service.title}</h3>
-                <p className={styles.price}>{formatPrice(service.price)}</p>
+                <p className={styles.price}>{fill(strings.priceFrom, { price: formatPrice(service.price) })}</p>
               </header>
               <div className={styles.body}>
                 <p className={styles.summary}>{service.summary}</p>

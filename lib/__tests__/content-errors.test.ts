@@ -8,6 +8,7 @@ import path from "node:path";
 import { checkImageRefs, fillSiteFields, getSite } from "../content";
 import { ContentError, readJson, readMarkdown } from "../content/load";
 import { articleFrontMatter, casesSchema, reviewsSchema } from "../content/schemas";
+import { stringsSchema } from "../content/strings-schema";
 
 const fixture = (name: string) => path.join(__dirname, "fixtures", name);
 const shown = (name: string) => `lib/__tests__/fixtures/${name}`;
@@ -101,16 +102,48 @@ describe("content errors name the file and the field", () => {
   });
 });
 
-test("a business detail site.json does not have, in a Markdown text", () => {
-  const error = errorOf(() =>
-    fillSiteFields(
-      path.join(process.cwd(), "content/pages/about.md"),
-      "Ring {telefon} eller skriv til {email}.",
-      getSite(),
-    ),
-  );
-  expect(error.message).toContain("content/pages/about.md");
-  expect(error.problems).toEqual([
-    expect.stringMatching(/^\{telefon\} er ikke en opplysning fra site\.json; .*\{phone\}/),
-  ]);
+test.each(["{telefon}", "{e-post}", "{telefon nummer}", "{åpningstider}"])(
+  "a business detail site.json does not have, in a Markdown text: %s",
+  (misspelt) => {
+    const error = errorOf(() =>
+      fillSiteFields(
+        path.join(process.cwd(), "content/pages/about.md"),
+        `Ring ${misspelt} eller skriv til {email}.`,
+        getSite(),
+      ),
+    );
+    expect(error.message).toContain("content/pages/about.md");
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]!.startsWith(`${misspelt} er ikke en opplysning fra site.json;`)).toBe(true);
+    expect(error.problems[0]).toContain("{phone}");
+  },
+);
+
+/** strings.json as it is, with one text changed. */
+function stringsWith(change: (strings: Record<string, Record<string, unknown>>) => void) {
+  const strings = JSON.parse(fs.readFileSync(path.join(process.cwd(), "content/strings.json"), "utf8"));
+  change(strings);
+  return stringsSchema.safeParse(strings);
+}
+
+describe("strings.json: a text uses only the {placeholders} its field fills in", () => {
+  test.each([
+    // filled only in the visitor's browser: without the check, the page would break there
+    ["calculator", "chosenCount", "{antall} valgt", "{antall} finnes ikke her; teksten kan bruke {n}"],
+    ["booking", "priceLine", "Totalpris: {pris}", "{pris} finnes ikke her; teksten kan bruke {price}"],
+    ["booking", "failed", "Ring oss på {telefon}.", "{telefon} finnes ikke her; teksten kan bruke {phone}, {email}"],
+    ["footer", "copyright", "© {år} {name}", "{år} finnes ikke her; teksten kan bruke {year}, {name}"],
+    // a text that fills nothing: a placeholder there would be shown as it is
+    ["footer", "text", "Ring {phone}", "{phone} finnes ikke her; teksten kan ikke bruke noen {…} her"],
+  ])("%s.%s = %j is refused, naming the field", (group, field, value, message) => {
+    const result = stringsWith((strings) => (strings[group]![field] = value));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      [`${group}.${field}`, message],
+    ]);
+  });
+
+  test("the texts as they are pass", () => {
+    expect(stringsWith(() => {}).success).toBe(true);
+  });
 });

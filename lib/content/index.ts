@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { addressLine, fill, openingTimes } from "../format";
+import { addressLine, fill, openingTimes, placeholderNames } from "../format";
 import { ContentError, formatFieldPath, readJson, readMarkdown } from "./load";
 import {
   aboutFrontMatter,
@@ -75,7 +75,7 @@ export function siteFields(site: Site): Record<string, string> {
 /** A Markdown body with its `{field}`s filled in; a field site.json does not have is an error naming the file. */
 export function fillSiteFields(file: string, body: string, site: Site): string {
   const fields = siteFields(site);
-  const unknown = [...new Set([...body.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].filter((key) => !(key in fields));
+  const unknown = [...new Set(placeholderNames(body))].filter((key) => !(key in fields));
   if (unknown.length) {
     const known = Object.keys(fields)
       .map((key) => `{${key}}`)

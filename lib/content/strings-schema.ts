@@ -1,19 +1,31 @@
 /**
  * `content/strings.json`: every short UI text that is not part of a page's own
  * content file (menu, buttons, labels, small pages, error screens).
- * Placeholders in braces, like `{n}`, are filled in by `fill()` in lib/format.ts.
+ * Placeholders in braces, like `{n}`, are filled in by `fill()` in lib/format.ts,
+ * often only in the visitor's browser: so a text may use only the placeholders
+ * its field names here (`placeholders`), and a plain `text` none at all. A
+ * misspelt one stops the check and the build instead of breaking a page.
  */
 import { z } from "zod";
+import { placeholderNames } from "../format";
 
-const text = z.string().trim().min(1, "må fylles ut (tom tekst)");
+/** A text that may use exactly these `{placeholders}`. */
+const placeholders = (allowed: string[]) =>
+  z
+    .string()
+    .trim()
+    .min(1, "må fylles ut (tom tekst)")
+    .superRefine((value, ctx) => {
+      const can = allowed.length
+        ? `teksten kan bruke ${allowed.map((a) => `{${a}}`).join(", ")}`
+        : "teksten kan ikke bruke noen {…} her";
+      for (const name of new Set(placeholderNames(value))) {
+        if (!allowed.includes(name)) ctx.addIssue({ code: "custom", message: `{${name}} finnes ikke her; ${can}` });
+      }
+    });
+const text = placeholders([]);
 const internalHref = z.string().regex(/^\/[a-z0-9\-/]*$/, "må være en intern adresse som begynner med /");
 const link = z.strictObject({ label: text, href: internalHref });
-/** A text that may use exactly these `{placeholders}` (a misspelt one would show as-is on the page). */
-const placeholders = (schema: z.ZodString, allowed: string[]) =>
-  schema.refine(
-    (value) => [...value.matchAll(/\{(\w+)\}/g)].every((m) => allowed.includes(m[1]!)),
-    `kan bare bruke ${allowed.map((a) => `{${a}}`).join(", ")}`,
-  );
 const meta = z.strictObject({ title: text, description: text.max(170, "meta-beskrivelsen bør være under 170 tegn") });
 
 export const stringsSchema = z.strictObject({
@@ -39,8 +51,8 @@ export const stringsSchema = z.strictObject({
     contactHeading: text,
     linksHeading: text,
     links: z.array(link).min(1),
-    copyright: text,
-    orgNumber: text,
+    copyright: placeholders(["year", "name"]),
+    orgNumber: placeholders(["number"]),
   }),
   home: z.strictObject({ beforeLabel: text, afterLabel: text, quoteSteps: z.array(text).min(1) }),
   quotePage: z.strictObject({
@@ -62,17 +74,17 @@ export const stringsSchema = z.strictObject({
       messageHint: text,
       damagesHeading: text,
       damagesLead: text,
-      damage: placeholders(text, ["n"]),
+      damage: placeholders(["n"]),
       addDamage: text,
       removeDamage: text,
       pickImages: text,
       pickImagesHint: text,
       removeImage: text,
       imageCountOne: text,
-      imageCountMany: placeholders(text, ["n"]),
+      imageCountMany: placeholders(["n"]),
       noImages: text,
-      notAnImage: placeholders(text, ["name"]),
-      tooManyImages: placeholders(text, ["max"]),
+      notAnImage: placeholders(["name"]),
+      tooManyImages: placeholders(["max"]),
       submit: text,
       privacy: text,
       privacyLink: text,
@@ -80,16 +92,16 @@ export const stringsSchema = z.strictObject({
     errors: z.strictObject({
       regRequired: text,
       damagesRequired: text,
-      imagesRequired: placeholders(text, ["n"]),
+      imagesRequired: placeholders(["n"]),
     }),
     progress: z.strictObject({
       heading: text,
       lead: text,
-      overall: placeholders(text, ["done", "total"]),
+      overall: placeholders(["done", "total"]),
       waiting: text,
-      compressing: placeholders(text, ["percent"]),
+      compressing: placeholders(["percent"]),
       uploading: text,
-      retrying: placeholders(text, ["attempt", "max"]),
+      retrying: placeholders(["attempt", "max"]),
       done: text,
       failed: text,
       inquiry: text,
@@ -97,8 +109,8 @@ export const stringsSchema = z.strictObject({
     failure: z.strictObject({
       heading: text,
       inquiry: text,
-      upload: placeholders(text, ["name", "n"]),
-      contact: placeholders(text, ["phone", "email"]),
+      upload: placeholders(["name", "n"]),
+      contact: placeholders(["phone", "email"]),
       retry: text,
     }),
     /** the three photos that price a dent, shown beside each damage's picker (drawings are decorative) */
@@ -142,7 +154,7 @@ export const stringsSchema = z.strictObject({
     moreHeading: text,
   }),
   detailingPage: z.strictObject({
-    priceFrom: text,
+    priceFrom: placeholders(["price"]),
     includesLabel: text,
     sizesHeading: text,
     sizesText: text,
@@ -152,26 +164,26 @@ export const stringsSchema = z.strictObject({
   }),
   /** Review cards, the Google rating, and the home page's review slider (its buttons' accessible names are fixed: the tests and screen readers find them by name). */
   reviews: z.strictObject({
-    stars: text,
-    ratingSummary: text,
+    stars: placeholders(["n"]),
+    ratingSummary: placeholders(["rating", "count"]),
     readMore: text,
-    noText: text,
+    noText: placeholders(["n"]),
     newTab: text,
     sliderLabel: text,
     /** what a screen reader calls the slider and each slide (aria-roledescription) */
     carousel: text,
     slide: text,
-    slideLabel: text,
+    slideLabel: placeholders(["n", "count"]),
     previous: text,
     next: text,
-    dot: text,
+    dot: placeholders(["n"]),
   }),
   /** The before/after slider's handle: its name names the case (`{name}`), its value is read as text. */
-  beforeAfter: z.strictObject({ sliderLabel: text, valueText: text }),
+  beforeAfter: z.strictObject({ sliderLabel: placeholders(["name"]), valueText: placeholders(["before", "after"]) }),
   /** The play/pause button over the home page's hero video. */
   heroVideo: z.strictObject({ play: text, pause: text }),
   /** The map on /kontakt and /auto-detailing, and its fallback link. */
-  map: z.strictObject({ label: text, link: text, markerTitle: text }),
+  map: z.strictObject({ label: placeholders(["name"]), link: text, markerTitle: placeholders(["name", "address"]) }),
   privacyPage: z.strictObject({ updatedLabel: text }),
   /**
    * The consent banner (first visit) and the control on /personvern that changes the choice.
@@ -196,9 +208,9 @@ export const stringsSchema = z.strictObject({
   calculator: z.strictObject({
     sizesHeading: text,
     sizesHint: text,
-    sizeFactor: text,
+    sizeFactor: placeholders(["factor"]),
     servicesHeading: text,
-    chosenCount: text,
+    chosenCount: placeholders(["n"]),
     add: text,
     remove: text,
     summaryHeading: text,
@@ -206,8 +218,8 @@ export const stringsSchema = z.strictObject({
     total: text,
     totalNote: text,
     book: text,
-    autoAdded: text,
-    autoRemoved: text,
+    autoAdded: placeholders(["services"]),
+    autoRemoved: placeholders(["services"]),
     close: text,
     errors: z.strictObject({ exteriorRequired: text, sealingNeedsPolish: text }),
     badge: z.strictObject({ label: text, total: text, size: text, noSize: text, close: text }),
@@ -226,9 +238,9 @@ export const stringsSchema = z.strictObject({
     submit: text,
     sending: text,
     greeting: text,
-    sizeLine: text,
-    priceLine: text,
-    failed: text,
+    sizeLine: placeholders(["size"]),
+    priceLine: placeholders(["price"]),
+    failed: placeholders(["phone", "email"]),
     retry: text,
   }),
   /** Drafts kept on the device (quote and booking forms), and the quote form's offline notice. */
@@ -237,8 +249,8 @@ export const stringsSchema = z.strictObject({
     startOver: text,
     offline: text,
     /** asked on a new visit, before a draft is shown: `{date}` is the day it was saved */
-    offerQuote: placeholders(text, ["date"]),
-    offerBooking: placeholders(text, ["date"]),
+    offerQuote: placeholders(["date"]),
+    offerBooking: placeholders(["date"]),
     resume: text,
     delete: text,
   }),
