@@ -76,6 +76,21 @@ test("two pages with one address: an article named like a page, a project slug u
   expect(all).toContain(`${shown("projects.json")}:\n  - [1].slug: adressen /prosjekt/toyota-yaris-bakdor`);
 });
 
+test("a {field} site.json does not have, in the about page: the check finds what the build would", () => {
+  edit("pages/about.md", (t) => t.replace("{openingHours}", "{åpningstider}"));
+  const all = messages().join("\n");
+  expect(all).toContain(`Feil i innholdsfilen ${shown("pages/about.md")}`);
+  expect(all).toContain("{åpningstider} er ikke en opplysning fra site.json");
+});
+
+test("a broken site.json is reported once, in Norwegian, not again for each text that uses its details", () => {
+  edit("site.json", (t) => t.replace(/"phone": "[^"]*"/, '"phone": 67102030'));
+  const all = messages();
+  expect(all).toEqual([
+    `Feil i innholdsfilen ${shown("site.json")}:\n  - phone: Ugyldig input: forventet string, fikk tall`,
+  ]);
+});
+
 test("every broken file is listed in one run, not just the first", () => {
   edit("site.json", (t) => t.replace('"latitude": 59.89123', '"latitude": 59.891'));
   edit("articles/detailing.md", (t) => t.replace("date: 2024-08-17", "date: 17.08.2024"));

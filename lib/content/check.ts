@@ -10,7 +10,7 @@ import path from "node:path";
 import type { z } from "zod";
 import { markdownLinks } from "../markdown";
 import { articlePath, projectPath } from "../routes";
-import { type Article, checkImageRefs, JSON_FILES, MARKDOWN_FILES, readArticles } from "./index";
+import { type Article, checkImageRefs, fillSiteFields, JSON_FILES, MARKDOWN_FILES, readArticles } from "./index";
 import { ContentError, readJson, readMarkdown } from "./load";
 import type { Project } from "./schemas";
 
@@ -87,15 +87,20 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
     const result = attempt(file, () => {
       const page = readMarkdown(file, schema);
       checkImageRefs(file, page.data, imageDir);
-      return page;
+      // the build fills the body's {field}s from site.json; a field it lacks is this file's error
+      return loaded.site ? fillSiteFields(file, page.body, loaded.site) : page.body;
     });
-    if (result) markdownBodies.push({ file, body: result.body });
+    if (result !== undefined) markdownBodies.push({ file, body: result });
   }
 
   const articlesDir = path.join(contentDir, "articles");
   const articleFiles = fs.readdirSync(articlesDir).filter((n) => n.endsWith(".md"));
   files.push(...articleFiles.map((n) => rel(path.join(articlesDir, n))));
-  const articles: Article[] = readArticles(articlesDir, imageDir, (error) => errors.push(error));
+  const articles: Article[] = readArticles(articlesDir, {
+    imageDir,
+    site: () => loaded.site,
+    onError: (error) => errors.push(error),
+  });
   for (const article of articles)
     markdownBodies.push({ file: path.join(articlesDir, `${article.slug}.md`), body: article.body });
 

@@ -148,18 +148,17 @@ export interface Article extends ArticleFrontMatter {
 }
 
 /**
- * Reads every article in `dir`, newest first; the first broken one throws. Or, with
- * `onError`, reports each broken one and goes on with the rest.
+ * Reads every article in `dir`, newest first, its `{field}`s filled from `site`; the first
+ * broken one throws. Or, with `onError`, reports each broken one and goes on with the rest.
  */
 export function readArticles(
   dir: string,
-  imageDir = IMAGE_SOURCE_DIR,
-  onError?: (error: ContentError) => void,
+  { imageDir = IMAGE_SOURCE_DIR, site = getSite, onError }: ArticleReading = {},
 ): Article[] {
   const articles: Article[] = [];
   for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".md"))) {
     try {
-      articles.push(readArticle(path.join(dir, name), imageDir));
+      articles.push(readArticle(path.join(dir, name), imageDir, site));
     } catch (error) {
       if (!(error instanceof ContentError) || !onError) throw error;
       onError(error);
@@ -168,7 +167,14 @@ export function readArticles(
   return articles.sort((a, b) => b.date.localeCompare(a.date));
 }
 
-function readArticle(file: string, imageDir: string): Article {
+interface ArticleReading {
+  imageDir?: string;
+  /** the business details the bodies' `{field}`s are filled from; undefined when site.json is broken */
+  site?: () => Site | undefined;
+  onError?: (error: ContentError) => void;
+}
+
+function readArticle(file: string, imageDir: string, site: () => Site | undefined): Article {
   const slug = path.basename(file).replace(/\.md$/, "");
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
     throw new ContentError(path.relative(process.cwd(), file), [
@@ -177,7 +183,10 @@ function readArticle(file: string, imageDir: string): Article {
   }
   const { data, body } = readMarkdown(file, articleFrontMatter);
   checkImageRefs(file, data, imageDir);
-  return { ...data, updated: data.updated ?? data.date, slug, body: fillSiteFields(file, body, getSite()) };
+  const details = site();
+  // without site.json's details (its own error is reported) the body is checked as it is
+  const filled = details ? fillSiteFields(file, body, details) : body;
+  return { ...data, updated: data.updated ?? data.date, slug, body: filled };
 }
 
 /** Articles are `content/articles/<slug>.md`; the file name is the URL. */

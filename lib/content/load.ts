@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
-import type { z } from "zod";
+import { z } from "zod";
 
 export class ContentError extends Error {
   constructor(
@@ -43,8 +43,11 @@ function relative(file: string): string {
   return path.relative(projectRoot, file) || file;
 }
 
+/** zod's own messages (a wrong type, a value out of range) in Norwegian; the schemas' messages are already. */
+const norwegian = z.locales.no().localeError;
+
 function parseWith<T extends z.ZodType>(file: string, schema: T, data: unknown): z.output<T> {
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(data, { error: norwegian });
   if (!result.success) throw new ContentError(relative(file), describeIssues(result.error.issues));
   return result.data;
 }
