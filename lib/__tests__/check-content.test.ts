@@ -91,6 +91,16 @@ test("a broken site.json is reported once, in Norwegian, not again for each text
   ]);
 });
 
+test("a menu or footer link to a page that does not exist", () => {
+  edit("strings.json", (t) =>
+    t.replace('"href": "/kontakt"', '"href": "/kontak"').replace('"href": "/personvern"', '"href": "/personver"'),
+  );
+  const all = messages().join("\n");
+  expect(all).toContain(`Feil i innholdsfilen ${shown("strings.json")}`);
+  expect(all).toContain("nav.items[0].href: finner ingen side med adressen /kontak");
+  expect(all).toContain("footer.links[2].href: finner ingen side med adressen /personver");
+});
+
 test("every broken file is listed in one run, not just the first", () => {
   edit("site.json", (t) => t.replace('"latitude": 59.89123', '"latitude": 59.891'));
   edit("articles/detailing.md", (t) => t.replace("date: 2024-08-17", "date: 17.08.2024"));

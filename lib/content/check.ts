@@ -13,6 +13,7 @@ import { articlePath, projectPath } from "../routes";
 import { type Article, checkImageRefs, fillSiteFields, JSON_FILES, MARKDOWN_FILES, readArticles } from "./index";
 import { ContentError, readJson, readMarkdown } from "./load";
 import type { Project } from "./schemas";
+import type { Strings } from "./strings-schema";
 
 export interface CheckOptions {
   /** the content folder (default: content/) */
@@ -106,6 +107,7 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
 
   const routes = checkAddresses(staticRoutes(appDir), articles, loaded, contentDir, articlesDir, errors);
   checkLinks(markdownBodies, routes, publicDir, errors);
+  checkMenus(loaded.strings, routes, path.join(contentDir, JSON_FILES.strings[0]), errors);
   return { files: [...new Set(files)], errors };
 }
 
@@ -175,4 +177,18 @@ function checkLinks(
       );
     }
   }
+}
+
+/** The menu's and the footer's links (strings.json) lead to a page of the site. */
+function checkMenus(strings: Strings | undefined, routes: Set<string>, file: string, errors: ContentError[]) {
+  if (!strings) return;
+  const lists = { "nav.items": strings.nav.items, "footer.links": strings.footer.links };
+  const broken = Object.entries(lists).flatMap(([field, links]) =>
+    links.flatMap(({ href }, i) =>
+      routes.has(href.replace(/\/+$/, "") || "/")
+        ? []
+        : [`${field}[${i}].href: finner ingen side med adressen ${href}`],
+    ),
+  );
+  if (broken.length) errors.push(new ContentError(rel(file), broken));
 }
