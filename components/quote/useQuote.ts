@@ -195,7 +195,7 @@ export function useQuote(options: QuoteOptions) {
 
   const send = useCallback(async () => {
     const text = textOf(form.getValues());
-    const found = firstProblem({ ...text, damages: photos.getSnapshot() }, messages);
+    const found = firstProblem({ ...text, damages: photos.toSend() }, messages);
     // rendered before the keyboard moves, so the field is announced with its error
     flushSync(() => setProblem(found));
     if (found) {

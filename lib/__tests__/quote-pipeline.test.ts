@@ -231,17 +231,18 @@ describe("a good send", () => {
 });
 
 describe("photos that cannot be prepared: never the original", () => {
-  test("a photo the browser cannot read fails the send, says so on the photo, and nothing is uploaded after it", async () => {
+  test("a photo the browser cannot read says so on the photo and is left out: the quote goes with the others", async () => {
     const work: PhotoWork = {
       prepare: async (photo, options) =>
         (photo as File).name === "b.png" ? Promise.reject(new UnreadablePhotoError()) : halving.prepare(photo, options),
     };
     const { net, run, photos } = await setup({}, work);
     expect(photoNamed(photos, "b.png")).toMatchObject({ stage: "unreadable", note: "unreadable" });
-    const result = await run();
-    expect(result).toMatchObject({ ok: false, reason: "upload", damageIndex: 1, image: { name: "b.png" } });
-    expect(net.uploads.map((u) => u.size)).toEqual([500]); // only a, before it; never b's original
-    expect(net.inquiries).toHaveLength(0);
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads.map((u) => u.size)).toEqual([500, 500]); // a's and c's copies; never b's original
+    const [a, c] = net.uploads.map((u) => u.name);
+    expect(net.inquiries).toHaveLength(1);
+    expect(net.inquiries[0]!.damageRequests.map((d) => d.Images.map((i) => i.filename))).toEqual([[a], [c]]);
   });
 
   test("photo work that could not load is tried again at Send; the copy is what goes", async () => {

@@ -10,7 +10,8 @@
  *
  * Never the original: a photo is uploaded and kept in the draft only as its
  * prepared copy. A photo the browser cannot decode is `unreadable`, says so on
- * its thumbnail and is not sent; the visitor removes it or chooses another.
+ * its thumbnail and is not sent (`toSend`): the quote goes with the others, and
+ * a damage left with none is told to add one.
  * Preparation that fails otherwise (the photo work could not load) is tried
  * again when the copy is asked for.
  */
@@ -129,6 +130,14 @@ export class QuotePhotos {
   };
 
   getSnapshot = (): readonly Damage[] => this.snapshot;
+
+  /** The damages as a send (and its check at Send) takes them: a photo the browser cannot read is left out. */
+  toSend(): Damage[] {
+    return this.snapshot.map((damage) => ({
+      ...damage,
+      photos: damage.photos.filter((p) => p.stage !== "unreadable"),
+    }));
+  }
 
   private emit() {
     const { entries } = this;

@@ -40,7 +40,7 @@ import { buildInquiry, type QuoteText } from "./form";
 import type { Photo, QuotePhotos } from "./photos";
 
 /** What a send reads and writes of the quote's photos. */
-export type SendPhotos = Pick<QuotePhotos, "getSnapshot" | "prepared" | "update">;
+export type SendPhotos = Pick<QuotePhotos, "toSend" | "prepared" | "update">;
 
 export interface PipelineDeps extends RetryOptions {
   fetch: Fetch;
@@ -73,8 +73,8 @@ export type PipelineResult =
  * The quote as JSON, as its inquiry will say it: its text fields and which
  * photos stand in which damage. Two quotes are the same inquiry when this is.
  */
-export const quoteJson = (text: QuoteText, photos: Pick<QuotePhotos, "getSnapshot">) =>
-  JSON.stringify([text, photos.getSnapshot().map((d) => d.photos.map((p) => p.key))]);
+export const quoteJson = (text: QuoteText, photos: Pick<QuotePhotos, "toSend">) =>
+  JSON.stringify([text, photos.toSend().map((d) => d.photos.map((p) => p.key))]);
 
 /**
  * What a quote keeps from its Send until it has gone (and with the draft
@@ -198,12 +198,12 @@ export async function sendQuote(
     progress.set(photoKey, next);
     photos.update(photoKey, { progress: next });
   };
-  for (const photo of photos.getSnapshot().flatMap((damage) => damage.photos))
+  for (const photo of photos.toSend().flatMap((damage) => damage.photos))
     report(photo.key, { stage: photo.stored ? "done" : "waiting" });
   const started = new Set<string>();
   // the next photo to upload, from the photos as they are now: one added during the send goes too
   const nextPhoto = () => {
-    for (const [damageIndex, damage] of photos.getSnapshot().entries()) {
+    for (const [damageIndex, damage] of photos.toSend().entries()) {
       const photo = damage.photos.find((p) => !p.stored && !started.has(p.key));
       if (photo) {
         started.add(photo.key);
@@ -227,7 +227,7 @@ export async function sendQuote(
 
   onInquiry();
   const quote = quoteJson(text, photos);
-  const body = buildInquiry({ ...text, damages: photos.getSnapshot() }, deps.userId);
+  const body = buildInquiry({ ...text, damages: photos.toSend() }, deps.userId);
   let renewed = false;
   try {
     await withRetries(deps, async (signal) => {

@@ -11,7 +11,7 @@ import { act, configure, renderHook, waitFor } from "@testing-library/react";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/schemas";
 import { getStrings } from "@/lib/content";
 import { draftStore } from "@/lib/drafts/store";
-import type { PhotoWork } from "@/lib/photos/types";
+import { type PhotoWork, UnreadablePhotoError } from "@/lib/photos/types";
 import type { QuoteDraft } from "@/lib/quote/draft";
 import { useQuote } from "../useQuote";
 
@@ -76,14 +76,14 @@ const stored = () => draftStore<{ form: QuoteDraft }>("quote").load();
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 /** One visit of the page: the quote's state, once the stored draft has been read. */
-async function visit(network = fakeNetwork()) {
+async function visit(network = fakeNetwork(), photoWork = work) {
   const hook = renderHook(() =>
     useQuote({
       strings: strings.quoteForm,
       fieldErrors: strings.fieldErrors,
       userId: "nettside-anonym",
       thanksHref: "/takk",
-      deps: { fetch: network.fetch, loadWork: async () => work, createUrl: () => "blob:x", revokeUrl: () => {} },
+      deps: { fetch: network.fetch, loadWork: async () => photoWork, createUrl: () => "blob:x", revokeUrl: () => {} },
     }),
   );
   await settle();
@@ -155,6 +155,32 @@ test("a refused upload names the photo and its damage; nothing is sent", async (
     failure: { reason: "upload", damageIndex: 1, image: { name: "b.jpg" } },
   });
   expect(v.net.keys).toHaveLength(0);
+});
+
+test("a photo the browser cannot read is left out; a damage with no other is told at Send to add one", async () => {
+  const heicUnread: PhotoWork = {
+    prepare: (file, options) =>
+      (file as File).name.endsWith(".heic") ? Promise.reject(new UnreadablePhotoError()) : work.prepare(file, options),
+  };
+  const v = await visit(fakeNetwork(), heicUnread);
+  await fill(v);
+  const { photos } = v.hook.result.current;
+  act(() => photos.add(photos.getSnapshot()[1]!.id, [photo("d.heic")]));
+  act(() => photos.addDamage());
+  act(() => photos.add(photos.getSnapshot()[2]!.id, [photo("e.heic")]));
+  await settle();
+  await send(v);
+  expect(v.hook.result.current.view.problem).toEqual({
+    kind: "images",
+    damage: 2,
+    message: strings.quoteForm.errors.imagesRequired.replace("{n}", "3"),
+  });
+  expect(v.net.uploads).toHaveLength(0);
+
+  act(() => photos.removeDamage(photos.getSnapshot()[2]!.id));
+  await send(v);
+  await waitFor(() => expect(push).toHaveBeenCalledWith("/takk"));
+  expect(v.net.uploads).toHaveLength(3); // a, b and c: never d
 });
 
 test("a second send while one runs does nothing", async () => {
