@@ -18,11 +18,14 @@ export interface DamageListProps extends Pick<Quote, "view" | "photos" | "action
   /** false until the form's code runs: its buttons are disabled until then */
   ready: boolean;
 }
-/** The photos' notes for screen readers: one polite region, a line per note, so each is heard once. */
+/**
+ * The photos' notes for screen readers: one polite region, a line per note, so each is heard once
+ * (not atomic: a new line is read alone, not with the lines before it).
+ */
 function NoteAnnouncer({ damages, strings }: { damages: readonly Damage[]; strings: DamageListProps["strings"] }) {
   const noted = damages.flatMap((damage) => damage.photos.filter((photo) => photo.note));
   return (
-    <div className={styles.visuallyHidden} role="status">
+    <div className={styles.visuallyHidden} role="status" aria-atomic="false">
       {noted.map((photo) => (
         <p key={photo.key + photo.note}>{`${photo.name}: ${strings.photoCheck[photo.note!]}`}</p>
       ))}

@@ -114,7 +114,11 @@ const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, onNot
             ref={retake}
             tabIndex={-1}
             aria-hidden="true"
-            onFiles={([file]) => file && onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)))}
+            onFiles={([file]) => {
+              if (!file) return;
+              focusThumb(retake.current!, index); // the new photo's thumbnail, in this one's place
+              onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)));
+            }}
           />
           <button type="button" onClick={() => retake.current?.click()}>
             <Icon name="camera" size={18} />

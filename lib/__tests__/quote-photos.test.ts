@@ -119,6 +119,20 @@ test("the check's note shows as soon as it is known; Behold takes it away and th
   expect(named("a.jpg")).toMatchObject({ note: undefined, stage: "ready" });
 });
 
+test("a note kept with Behold stays away when the work checks the photo again (its fallback on the page)", async () => {
+  const { calls, work } = manualWork();
+  const { photos, named, damage } = setup(work);
+  photos.add(damage(), [file("a.jpg")]);
+  await tick();
+  const blurred = { sharpness: 0.1, brightness: 200, verdict: "blurred" as const };
+  calls[0]!.options.onCheck!(blurred);
+  photos.keep(named("a.jpg").key);
+  calls[0]!.options.onCheck!(blurred); // the worker failed after its check: the page does the whole job again
+  calls[0]!.finish();
+  await photos.prepared(named("a.jpg").key);
+  expect(named("a.jpg")).toMatchObject({ note: undefined, stage: "ready" });
+});
+
 test("Ta nytt bilde: the new photo takes the old one's place; the old one's work and URL are given up", async () => {
   const { calls, work } = manualWork();
   const { photos, named, damage, all, revoked } = setup(work);

@@ -66,6 +66,8 @@ interface Entry {
   copy?: { bytes: ArrayBuffer; type: string };
   controller: AbortController;
   waiters: ((copy: Blob | undefined) => void)[];
+  /** the check has given its verdict */
+  checked?: boolean;
 }
 
 export interface PhotoDeps {
@@ -158,7 +160,12 @@ export class QuotePhotos {
       const { blob } = await work.prepare(entry.file!, {
         signal: entry.controller.signal,
         onPreview: (url) => !entry.photo.url && this.patch(entry, { url }),
-        onCheck: ({ verdict }) => verdict !== "ok" && this.patch(entry, { note: verdict }),
+        onCheck: ({ verdict }) => {
+          // one verdict per photo: work done again (the page's fallback, a retry at Send) brings no dismissed note back
+          if (entry.checked) return;
+          entry.checked = true;
+          if (verdict !== "ok") this.patch(entry, { note: verdict });
+        },
         onProgress: (percent) => this.patch(entry, { percent: Math.round(percent) }),
       });
       entry.copy = { bytes: await blob.arrayBuffer(), type: blob.type || "image/jpeg" };

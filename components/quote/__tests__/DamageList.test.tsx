@@ -1,0 +1,80 @@
+/** @jest-environment jsdom */
+/**
+ * The damages' photos as a keyboard and screen-reader user meets their notes:
+ * `Ta nytt bilde` keeps the keyboard on the photo's place, and a new note is
+ * read alone, not with every note before it.
+ */
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { useSyncExternalStore } from "react";
+import { getStrings } from "@/lib/content";
+import type { PhotoWork } from "@/lib/photos/types";
+import { QuotePhotos } from "@/lib/quote/photos";
+import { DamageList, type DamageListProps } from "../DamageList";
+
+jest.mock("@/lib/config", () => ({
+  config: { siteUrl: "", apiUrl: "", adminUrl: "", googleMapsApiKey: "", gtmId: "" },
+}));
+// jsdom's Blob cannot give its bytes; FileReader can
+Blob.prototype.arrayBuffer ??= function (this: Blob) {
+  return new Promise<ArrayBuffer>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.readAsArrayBuffer(this);
+  });
+};
+
+const strings = getStrings().quoteForm;
+const photo = (name: string) => new File([new Uint8Array(9)], name, { type: "image/jpeg" });
+/** Photo work whose check calls every photo named `uklar…` blurred. */
+const work: PhotoWork = {
+  async prepare(file, options = {}) {
+    options.onPreview?.("data:image/jpeg;base64,AA==");
+    const blurred = (file as File).name.startsWith("uklar");
+    options.onCheck?.({ sharpness: blurred ? 0.1 : 2, brightness: 200, verdict: blurred ? "blurred" : "ok" });
+    return { blob: new Blob([new Uint8Array(4)], { type: "image/jpeg" }), width: 1, height: 1 };
+  },
+};
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+
+function Damages({ photos }: { photos: QuotePhotos }) {
+  const damages = useSyncExternalStore(photos.subscribe, photos.getSnapshot);
+  const view = {
+    damages,
+    phase: { name: "editing" },
+    expanded: () => true,
+    setExpanded: () => {},
+    fieldId: (name: string) => `felt-${name}`,
+    pickerId: (damage: string) => `velger-${damage}`,
+  } as unknown as DamageListProps["view"];
+  const actions = {} as DamageListProps["actions"];
+  return <DamageList {...{ view, photos, actions, strings }} addButtonRef={{ current: null }} headingLevel={2} ready />;
+}
+
+async function twoBlurredPhotos() {
+  const photos = new QuotePhotos({ loadWork: async () => work, createUrl: () => "blob:x", revokeUrl: () => {} });
+  render(<Damages photos={photos} />);
+  act(() => void photos.add(photos.getSnapshot()[0]!.id, [photo("uklar-1.jpg"), photo("uklar-2.jpg")]));
+  await settle();
+  return photos;
+}
+
+test("Ta nytt bilde: the new photo takes the old one's place, and so does the keyboard", async () => {
+  const photos = await twoBlurredPhotos();
+  const retake = screen.getAllByRole("button", { name: strings.photoCheck.retake })[0]!;
+  retake.focus();
+  const picker = retake.parentElement!.querySelector<HTMLInputElement>("input[type=file]")!;
+  fireEvent.change(picker, { target: { files: [photo("skarp.jpg")] } });
+  await settle();
+  expect(photos.getSnapshot()[0]!.photos.map((p) => p.name)).toEqual(["skarp.jpg", "uklar-2.jpg"]);
+  const first = screen.getAllByRole("listitem").find((item) => within(item).queryByAltText("skarp.jpg"))!;
+  expect(document.activeElement).toBe(within(first).getByRole("button", { name: strings.labels.removeImage }));
+});
+
+test("the notes' region reads a new note alone, not again with the ones before it", async () => {
+  await twoBlurredPhotos();
+  const region = screen
+    .getAllByRole("status")
+    .find((status) => status.textContent?.includes(`uklar-2.jpg: ${strings.photoCheck.blurred}`))!;
+  expect(region.textContent).toContain(`uklar-1.jpg: ${strings.photoCheck.blurred}`);
+  expect(region.getAttribute("aria-atomic")).toBe("false");
+});
