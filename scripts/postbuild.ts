@@ -5,6 +5,8 @@
  * lib/hosting/security-headers.ts). Every file Next.js wrote stays exactly as
  * it wrote it. Last, the build stamp `npm start` compares, beside out/.
  */
+// first: the .env files' variables, which name the hosts the policy allows
+import "../lib/hosting/build-env";
 import fs from "node:fs";
 import path from "node:path";
 import { OUT_DIR, writeBuildStamp } from "../lib/hosting/build-stamp";

@@ -3,6 +3,8 @@
  * then serves it on http://localhost:3000 (PORT overrides). PREVIEW_PUBLIC_ORIGIN
  * is the origin visitors reach it at when that is not this machine's loopback.
  */
+// first: the .env files' variables (the hosts the forms post to), as the build reads them
+import "../lib/hosting/build-env";
 import { spawnSync } from "node:child_process";
 import { isBuildCurrent } from "../lib/hosting/build-stamp";
 import { createPreviewServer } from "./preview-server";

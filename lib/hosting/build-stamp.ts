@@ -1,9 +1,11 @@
 /**
  * Knows whether out/ is up to date: a fingerprint of every source file (path,
- * size, mtime) and of the variables that change the output (NEXT_PUBLIC_*, E2E_TEST_ROUTES), written
+ * size, mtime; the .env files too) and of the variables that change the output
+ * (NEXT_PUBLIC_*, E2E_TEST_ROUTES, as next build sees them: ./build-env.ts), written
  * beside out/ (never into it: out/ is what a host publishes) after a build and compared by `npm start`
  * before it serves. An out/ without the build's last step (out/_headers) is never current.
  */
+import "./build-env";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -37,7 +39,9 @@ function walk(entry: string, out: string[]) {
 
 export function sourceFingerprint(): string {
   const files: string[] = [];
-  SOURCES.forEach((entry) => walk(entry, files));
+  // the .env files next build reads its variables from
+  const envFiles = fs.readdirSync(root).filter((name) => name.startsWith(".env"));
+  [...SOURCES, ...envFiles].forEach((entry) => walk(entry, files));
   const env = Object.keys(process.env)
     // E2E_TEST_ROUTES marks the test build (npm test), so `npm start` afterwards rebuilds without /testfeil.
     .filter((key) => key.startsWith("NEXT_PUBLIC_") || key === "E2E_TEST_ROUTES")
