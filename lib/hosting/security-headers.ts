@@ -232,7 +232,12 @@ export function headersFor(rules: HeaderRule[], urlPath: string): HeaderList {
   return rules.filter((rule) => matches(rule.path, urlPath)).flatMap((rule) => rule.headers);
 }
 
-/** An nginx configuration fragment with the same rules (see README "Deploying"). */
+/**
+ * An nginx configuration fragment with the same rules (see README "Deploying"),
+ * answering as the preview server does: one address per page (`/kontakt/`,
+ * `/kontakt.html` and `/index.html` lead to the clean one), the 404 page with
+ * its own policy, files no rule names revalidated, and `_headers` not served.
+ */
 export function nginxConfig(rules: HeaderRule[]): string {
   const quote = (value: string) => `"${value.replace(/(["\\$])/g, "\\$1")}"`;
   const common = rules.find((r) => r.path === "/*")?.headers ?? [];
@@ -246,18 +251,30 @@ export function nginxConfig(rules: HeaderRule[]): string {
     "# Inside your server { } block, with root pointing at out/:",
     "",
     "location / {",
-    "  try_files $uri $uri.html $uri/index.html =404;",
-    ...(notFound ? addAll(notFound.headers, "  ") : []),
+    "  rewrite ^/index\\.html$ / permanent;",
+    "  rewrite ^/(.+)\\.html$ /$1 permanent;",
+    "  rewrite ^/(.+)/$ /$1 permanent;",
+    "  try_files $uri =404;",
+    ...addAll([["Cache-Control", CACHE.revalidate]], "  "),
     "}",
     "error_page 404 /404.html;",
+    "location = /404.html {",
+    "  internal;",
+    ...(notFound ? addAll(notFound.headers, "  ") : []),
+    "}",
+    "location = /_headers {",
+    "  return 404;",
+    "}",
     "",
     ...prefixes.flatMap((rule) => [`location ${rule.path.slice(0, -1)} {`, ...addAll(rule.headers, "  "), "}", ""]),
-    ...pages.flatMap((rule) => [
-      `location = ${rule.path === "/" ? "/" : rule.path} {`,
-      `  try_files ${rule.path === "/" ? "/index.html" : `${rule.path}.html`} =404;`,
-      ...addAll(rule.headers, "  "),
-      "}",
-      "",
-    ]),
+    ...pages
+      .filter((rule) => rule !== notFound)
+      .flatMap((rule) => [
+        `location = ${rule.path} {`,
+        `  try_files ${rule.path === "/" ? "/index.html" : `${rule.path}.html`} =404;`,
+        ...addAll(rule.headers, "  "),
+        "}",
+        "",
+      ]),
   ].join("\n");
 }

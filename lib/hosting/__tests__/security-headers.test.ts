@@ -116,4 +116,16 @@ describe("an export", () => {
     expect(conf).toContain("location /_next/static/ {");
     expect(conf).toContain("error_page 404 /404.html;");
   });
+
+  test("the nginx fragment gives each page one address, the 404 page its own policy, and never serves _headers", () => {
+    const conf = nginxConfig(headerRules(dir, none));
+    // /kontakt/, /kontakt.html and /index.html lead to the clean address, as on the preview server
+    expect(conf).toContain("rewrite ^/index\\.html$ / permanent;");
+    expect(conf).toContain("rewrite ^/(.+)\\.html$ /$1 permanent;");
+    expect(conf).toContain("rewrite ^/(.+)/$ /$1 permanent;");
+    const notFound = conf.slice(conf.indexOf("location = /404.html {"));
+    expect(notFound.slice(0, notFound.indexOf("}"))).toMatch(/internal;[\s\S]*Content-Security-Policy/);
+    expect(conf).not.toContain("location = /404 {");
+    expect(conf).toMatch(/location = \/_headers \{\s*return 404;/);
+  });
 });
