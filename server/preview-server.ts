@@ -25,8 +25,8 @@ import compression from "compression";
 import serveHandler from "serve-handler";
 import { config } from "../lib/config";
 import { OUT_DIR } from "../lib/hosting/build-stamp";
-import { fileForPath } from "../lib/hosting/export-inspect";
-import { type HeaderRule, headersFor, parseHeadersFile } from "../lib/hosting/security-headers";
+import { fileForPath, isPublished } from "../lib/hosting/export-inspect";
+import { CACHE, type HeaderRule, headersFor, parseHeadersFile } from "../lib/hosting/security-headers";
 import { apiHandler } from "./api";
 import { Gate, type GateOptions } from "./api/gate";
 import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./api/http";
@@ -71,6 +71,18 @@ function headerRulesReader(root: string): () => HeaderRule[] {
     }
     return cache.rules;
   };
+}
+
+/**
+ * serve-handler's look-up, for which a file that is not published (out/_headers) does not exist.
+ * serve-handler awaits its `lstat` (its own is promisified); its types name the callback form.
+ */
+function publishedOnly(root: string): typeof fs.lstat {
+  const lookUp = async (file: string) => {
+    if (!isPublished(file, root)) throw Object.assign(new Error(`${file} is not published`), { code: "ENOENT" });
+    return fs.promises.lstat(file);
+  };
+  return lookUp as unknown as typeof fs.lstat;
 }
 
 /** The path whose header rules apply: the page's own, or the 404 page's when nothing is there. */
@@ -184,25 +196,39 @@ export function createPreviewServer({
     if (req.method !== "GET" && req.method !== "HEAD") {
       throw new HttpError(405, "Bare GET og HEAD her", { Allow: "GET, HEAD" });
     }
-    for (const [name, value] of headersFor(rules(), rulePath(root, target))) {
-      const before = res.getHeader(name);
-      // two rules for one header are joined, as Netlify and Cloudflare Pages do
-      res.setHeader(name, before === undefined ? value : `${String(before)}, ${value}`);
-    }
-    req.url = target.servedUrl;
-    await new Promise<void>((resolve, reject) => {
-      compress(req, res, () => {
-        serveHandler(req, res, {
-          public: root,
-          cleanUrls: true,
-          directoryListing: false,
-          trailingSlash: false,
-          etag: true,
-          headers: IMAGE_TYPE_HEADERS,
-        }).then(resolve, reject);
-      });
-    });
+    return serveStatic(req, res, root, rules(), target);
   }
+}
+
+/** A file of the export, with the headers its rules give (the host's `_headers`), compressed. */
+async function serveStatic(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  root: string,
+  rules: HeaderRule[],
+  target: Target,
+): Promise<void> {
+  for (const [name, value] of headersFor(rules, rulePath(root, target))) {
+    const before = res.getHeader(name);
+    // two rules for one header are joined, as Netlify and Cloudflare Pages do
+    res.setHeader(name, before === undefined ? value : `${String(before)}, ${value}`);
+  }
+  // a file no rule gives a cache time is revalidated on each visit, as the static hosts do by default
+  if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", CACHE.revalidate);
+  req.url = target.servedUrl;
+  const options = {
+    public: root,
+    cleanUrls: true,
+    directoryListing: false,
+    trailingSlash: false,
+    etag: true,
+    headers: IMAGE_TYPE_HEADERS,
+  };
+  await new Promise<void>((resolve, reject) => {
+    compress(req, res, () => {
+      serveHandler(req, res, options, { lstat: publishedOnly(root) }).then(resolve, reject);
+    });
+  });
 }
 
 /**

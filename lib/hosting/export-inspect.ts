@@ -8,6 +8,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { OUT_DIR } from "./build-stamp";
 
+/** Whether a file of out/ is served: all but out/_headers, the host's rules, which a host reads and never serves. */
+export const isPublished = (file: string, outDir = OUT_DIR): boolean =>
+  path.resolve(file) !== path.join(outDir, "_headers");
+
 /** The file in out/ a same-origin URL path is served from (clean URLs), or undefined. */
 export function fileForPath(urlPath: string, outDir = OUT_DIR): string | undefined {
   let clean: string;
@@ -17,7 +21,9 @@ export function fileForPath(urlPath: string, outDir = OUT_DIR): string | undefin
     return undefined; // a broken %-escape names no file
   }
   const candidates = clean === "/" ? ["index.html"] : [clean, `${clean}.html`, path.join(clean, "index.html")];
-  return candidates.map((c) => path.join(outDir, c)).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  return candidates
+    .map((c) => path.join(outDir, c))
+    .find((f) => isPublished(f, outDir) && fs.existsSync(f) && fs.statSync(f).isFile());
 }
 
 /** The out/ HTML file for a route. */

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { MAX_UPLOAD_BYTES, inquirySchema, mediaResponseSchema, type InquiryRequest } from "../../lib/api/schemas";
 import { keyedRecordName } from "../api/inquiry";
 import { createPreviewServer } from "../preview-server";
-import { rawRequest, shareableBase, siteRoot } from "./helpers/harness";
+import { rawRequest, shareableBase, siteRoot, startServer } from "./helpers/harness";
 
 let server: http.Server;
 let origin: string;
@@ -329,6 +329,22 @@ describe("routing", () => {
     const page = await fetch(`${origin}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("ok");
+  });
+
+  test("out/_headers is read, never served; a file no rule names is revalidated on each visit", async () => {
+    const site = await startServer();
+    try {
+      fs.writeFileSync(path.join(site.root, "_headers"), "/robots.txt\n  X-Robots-Tag: noindex\n");
+      fs.writeFileSync(path.join(site.root, "robots.txt"), "User-agent: *\n");
+      const rules = await fetch(`${site.origin}/_headers`);
+      expect(rules.status).toBe(404);
+      expect(await rules.text()).toContain("Finner ikke siden");
+      const robots = await fetch(`${site.origin}/robots.txt`);
+      expect([robots.status, robots.headers.get("x-robots-tag")]).toEqual([200, "noindex"]);
+      expect(robots.headers.get("cache-control")).toBe("no-cache");
+    } finally {
+      await site.close();
+    }
   });
 
   test("one log line per request", async () => {
