@@ -54,6 +54,11 @@ test("Google's hosts only for the configured feature", () => {
   expect(directive(maps, "script-src")).toContain("https://*.googleapis.com");
   expect(directive(maps, "img-src")).toContain("https://*.gstatic.com");
   expect(directive(maps, "frame-src")).toEqual(["https://*.google.com"]);
+  // the map's own worker and the URLs it makes (Google's guide), still never eval
+  expect(directive(maps, "worker-src")).toEqual(["'self'", "blob:"]);
+  expect(directive(maps, "connect-src")).toEqual(expect.arrayContaining(["data:", "blob:"]));
+  expect(directive(maps, "img-src")).toContain("https://*.googleusercontent.com");
+  expect(maps).not.toMatch(/unsafe-eval/);
   expect(maps).not.toMatch(/googletagmanager/);
 });
 
