@@ -23,12 +23,18 @@ export function renderMarkdown(source: string): string {
   return md.render(source);
 }
 
-/** Every link target in a Markdown text, as written (`/pristilbud`, `#samtykke`, `https://…`). */
-export function markdownLinks(source: string): string[] {
+/** Every value of `attribute` on the tokens of `type` in a Markdown text, as written, once each. */
+function inlineAttributes(source: string, type: string, attribute: string): string[] {
   return md
     .parse(source, {})
     .flatMap((token) => token.children ?? [])
-    .filter((token) => token.type === "link_open")
-    .map((token) => String(token.attrGet("href") ?? ""))
-    .filter((href, i, all) => all.indexOf(href) === i);
+    .filter((token) => token.type === type)
+    .map((token) => String(token.attrGet(attribute) ?? ""))
+    .filter((value, i, all) => all.indexOf(value) === i);
 }
+
+/** Every link target in a Markdown text, as written (`/pristilbud`, `#samtykke`, `https://…`). */
+export const markdownLinks = (source: string): string[] => inlineAttributes(source, "link_open", "href");
+
+/** Every image in a Markdown text (`![tekst](bilde.jpg)`), by its address as written. */
+export const markdownImages = (source: string): string[] => inlineAttributes(source, "image", "src");

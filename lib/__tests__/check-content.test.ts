@@ -101,6 +101,22 @@ test("a menu or footer link to a page that does not exist", () => {
   expect(all).toContain("footer.links[2].href: finner ingen side med adressen /personver");
 });
 
+test("an image in a format the image build does not take counts as missing, naming the formats it takes", () => {
+  fs.writeFileSync(path.join(dir, "images/case-2-etter.heic"), "x");
+  edit("cases.json", (t) => t.replace('"image": "case-2-after"', '"image": "case-2-etter"'));
+  expect(messages().join("\n")).toMatch(
+    /\[1\]\.after\.image: finner ikke bildet «case-2-etter» i content\/images \(\.svg, /,
+  );
+});
+
+test("a Markdown link that leads nowhere, and an image in the text", () => {
+  edit("articles/lakkrens.md", (t) => `${t}\n[nettsiden](www.bulkeklinikken.no)\n\n![Bil](/img/bil.jpg)\n`);
+  const all = messages().join("\n");
+  expect(all).toContain(`Feil i innholdsfilen ${shown("articles/lakkrens.md")}`);
+  expect(all).toContain("lenke (www.bulkeklinikken.no): en side på nettstedet skrives /adresse");
+  expect(all).toContain("bilde (/img/bil.jpg): bilder kan ikke stå i teksten");
+});
+
 test("every broken file is listed in one run, not just the first", () => {
   edit("site.json", (t) => t.replace('"latitude": 59.89123', '"latitude": 59.891'));
   edit("articles/detailing.md", (t) => t.replace("date: 2024-08-17", "date: 17.08.2024"));

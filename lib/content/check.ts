@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { markdownLinks } from "../markdown";
+import { markdownImages, markdownLinks } from "../markdown";
 import { articlePath, projectPath } from "../routes";
 import { type Article, checkImageRefs, fillSiteFields, JSON_FILES, MARKDOWN_FILES, readArticles } from "./index";
 import { ContentError, readJson, readMarkdown } from "./load";
@@ -155,7 +155,11 @@ function checkAddresses(
   return routes;
 }
 
-/** Internal links in Markdown lead to a page, or to a file served from public/. */
+/**
+ * Links in Markdown lead to a page of the site or a file served from public/ (`/…`), a place on
+ * the page (`#…`), an e-mail address, a phone number or another site (`https://…`); anything else
+ * (`www.…`, a bare file name) would lead nowhere. Images have fields of their own, not the text.
+ */
 function checkLinks(
   markdownBodies: { file: string; body: string }[],
   routes: Set<string>,
@@ -166,16 +170,22 @@ function checkLinks(
     const target = href.split(/[?#]/)[0]!.replace(/\/+$/, "") || "/";
     return routes.has(target) || fs.existsSync(path.join(publicDir, target));
   };
+  const problem = (href: string): string[] => {
+    if (href.startsWith("/"))
+      return leadsSomewhere(href) ? [] : [`lenke (${href}): finner ingen side med adressen ${href.split(/[?#]/)[0]}`];
+    if (/^(#|mailto:|tel:|https?:\/\/)/i.test(href)) return [];
+    return [
+      `lenke (${href}): en side på nettstedet skrives /adresse, en annen nettside https://…, e-post mailto:…, telefon tel:…`,
+    ];
+  };
   for (const { file, body } of markdownBodies) {
-    const broken = markdownLinks(body).filter((href) => href.startsWith("/") && !leadsSomewhere(href));
-    if (broken.length) {
-      errors.push(
-        new ContentError(
-          rel(file),
-          broken.map((href) => `lenke (${href}): finner ingen side med adressen ${href.split(/[?#]/)[0]}`),
-        ),
-      );
-    }
+    const problems = [
+      ...markdownLinks(body).flatMap(problem),
+      ...markdownImages(body).map(
+        (src) => `bilde (${src}): bilder kan ikke stå i teksten; bruk feltet image øverst i filen`,
+      ),
+    ];
+    if (problems.length) errors.push(new ContentError(rel(file), problems));
   }
 }
 

@@ -32,8 +32,11 @@ const contentFile = (...parts: string[]) => path.join(CONTENT_DIR, ...parts);
 
 /** Every `{ image, alt }` in a content value must name a file in content/images. */
 export function checkImageRefs(file: string, value: unknown, imageDir = IMAGE_SOURCE_DIR): void {
+  // only files the image build turns into variants count (a .heic or .gif there makes no image)
   const available = new Set(
-    fs.existsSync(imageDir) ? fs.readdirSync(imageDir).map((name) => name.replace(/\.[^.]+$/, "")) : [],
+    (fs.existsSync(imageDir) ? fs.readdirSync(imageDir) : [])
+      .filter((name) => IMAGE_EXTENSIONS.includes(path.extname(name).toLowerCase()))
+      .map((name) => name.replace(/\.[^.]+$/, "")),
   );
   const problems: string[] = [];
   const walk = (node: unknown, at: PropertyKey[]) => {
