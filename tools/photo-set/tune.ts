@@ -5,12 +5,19 @@
  *
  *   npx tsx tools/photo-set/tune.ts            measure in Chromium, report
  *   npx tsx tools/photo-set/tune.ts --write    … and write the thresholds into lib/photo-check/index.ts
+ *                                               and the measures into tools/photo-set/measures.json
  *   npx tsx tools/photo-set/tune.ts --cached   measure the small copies the last run kept, in Node
  *                                               (for trying a change to the measure quickly)
  */
 import fs from "node:fs";
 import path from "node:path";
-import { judgePhoto, measurePhoto, PHOTO_THRESHOLDS, type PhotoThresholds } from "../../lib/photo-check";
+import {
+  judgePhoto,
+  measurePhoto,
+  PHOTO_THRESHOLDS,
+  type PhotoThresholds,
+  type PhotoVerdict,
+} from "../../lib/photo-check";
 import { chooseThresholds, GOALS, meetsGoals, score, type Sample, type Score } from "./choose";
 import { DEFAULT_OUT, type Label } from "./generate";
 import { measureInChromium } from "./measure";
@@ -131,6 +138,30 @@ export function details(samples: MeasuredLabel[], thresholds: PhotoThresholds): 
   return lines;
 }
 
+/**
+ * The set's measures, kept in git beside this file (the photos are not): the
+ * data the shipped thresholds were chosen on, so npm test checks them against
+ * it (__tests__/shipped.test.ts). Written with the thresholds by `--write`.
+ */
+export const MEASURES_FILE = path.join(__dirname, "measures.json");
+
+export interface KeptMeasure {
+  file: string;
+  expected?: PhotoVerdict;
+  sharpness: number;
+  brightness: number;
+}
+
+export function writeMeasures(samples: MeasuredLabel[], file = MEASURES_FILE) {
+  const kept: KeptMeasure[] = samples.map(({ label, expected, measure }) => ({
+    file: label.file,
+    ...(expected && { expected }),
+    sharpness: measure.sharpness,
+    brightness: measure.brightness,
+  }));
+  fs.writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`);
+}
+
 /** Writes the thresholds into lib/photo-check/index.ts (3 significant digits). */
 export function writeThresholds(
   thresholds: PhotoThresholds,
@@ -160,7 +191,8 @@ async function main() {
   for (const line of lines) console.log("  " + line);
   if (args.includes("--write")) {
     writeThresholds(chosen.thresholds);
-    console.log("\nwritten into lib/photo-check/index.ts");
+    writeMeasures(samples);
+    console.log("\nwritten into lib/photo-check/index.ts, with the measures in tools/photo-set/measures.json");
   }
 }
 
