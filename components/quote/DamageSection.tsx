@@ -86,12 +86,13 @@ interface ThumbProps extends Pick<Props, "strings" | "photos"> {
  */
 const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, onNotes }: ThumbProps) {
   const retake = useRef<HTMLInputElement>(null);
+  const image = useRef<HTMLImageElement>(null);
   const { photoCheck } = strings;
   return (
     <li className={styles.thumb} data-failed={failed || undefined} data-note={photo.note}>
       <div className={styles.thumbImage}>
         {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
-        <img src={photo.url || undefined} alt={photo.name} width={96} height={96} />
+        <img ref={image} src={photo.url || undefined} alt={photo.name} width={96} height={96} tabIndex={-1} />
         <button
           type="button"
           className={styles.removeImage}
@@ -127,8 +128,9 @@ const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, onNot
           {photo.note !== "unreadable" && (
             <button
               type="button"
-              onClick={(event) => {
-                focusThumb(event.currentTarget, index);
+              onClick={() => {
+                // on the photo kept, not on its Fjern bilde, where one more Enter would remove it
+                image.current?.focus();
                 photos.keep(photo.key);
               }}
             >

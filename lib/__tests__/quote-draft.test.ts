@@ -93,6 +93,36 @@ test("each photo's upload name and stored upload are kept with it; a name we wou
   }
 });
 
+test("the check's note is kept with its photo until Behold, and comes back on the restored photo", async () => {
+  const checked: PhotoWork = {
+    async prepare(file, options = {}) {
+      const name = (file as File).name;
+      options.onCheck?.({ sharpness: 1, brightness: 1, verdict: name === "mork.jpg" ? "dark" : "blurred" });
+      return work().prepare(file, options);
+    },
+  };
+  const photos = new QuotePhotos({ loadWork: async () => checked, createUrl: () => "blob:x", revokeUrl: () => {} });
+  photos.add(photos.getSnapshot()[0]!.id, [photo("mork.jpg"), photo("uklar.jpg")]);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  photos.keep(keyOf(photos, "uklar.jpg")); // Behold
+  const draft = toDraft(filled, photos, none)!;
+  expect(draft.damages[0]!.map((p) => [p.name, p.note])).toEqual([
+    ["mork.jpg", "dark"],
+    ["uklar.jpg", undefined],
+  ]);
+
+  const again = new QuotePhotos({ loadWork: async () => checked, createUrl: () => "blob:y", revokeUrl: () => {} });
+  again.restore(fromDraft(draft).damages);
+  expect(again.getSnapshot()[0]!.photos.map((p) => [p.name, p.note])).toEqual([
+    ["mork.jpg", "dark"],
+    ["uklar.jpg", undefined],
+  ]);
+
+  const tampered = toDraft(filled, photos, none)!;
+  (tampered.damages[0]![0] as { note?: string }).note = "unreadable";
+  expect(fromDraft(tampered).damages[0]![0]!.note).toBeUndefined();
+});
+
 test("a photo kept as something other than bytes (a draft of another form) is dropped, the rest comes back", async () => {
   const draft = toDraft(filled, await photosOf([[photo("a.jpg")]]), none)!;
   draft.damages[0]!.push({ key: "x", name: "gammel.jpg", type: "image/jpeg", bytes: new Blob([]) as never });

@@ -2,7 +2,7 @@
  * The quote as a draft kept on the device (lib/drafts/store.ts): the text
  * fields, each damage's photos as their prepared copies (bytes, never an
  * original; a photo not prepared yet is not kept) with the name each is
- * uploaded under and its stored upload, whether Send was pressed and the
+ * uploaded under, its stored upload and the check's note until `Behold`, whether Send was pressed and the
  * quote is still to go (offline), and the inquiry's key with the quote
  * (quoteJson) it was made for. Pure conversions, so they are unit-tested.
  */
@@ -44,6 +44,7 @@ const photoSchema = z.object({
   bytes: z.custom<ArrayBuffer>((bytes) => Object.prototype.toString.call(bytes) === "[object ArrayBuffer]"),
   uploadName: matching(MEDIA_FILENAME_PATTERN),
   stored: z.optional(z.custom<ImageRef>()),
+  note: z.catch(z.optional(z.enum(["blurred", "dark"])), undefined),
 });
 
 /** One damage's photos; a photo without its bytes (a draft of another form) is dropped, the rest come back. */

@@ -49,7 +49,10 @@ export interface Damage {
   readonly photos: readonly Photo[];
 }
 
-/** A photo as the draft keeps it: its prepared copy's bytes (never the original), name and upload. */
+/**
+ * A photo as the draft keeps it: its prepared copy's bytes (never the original), name and
+ * upload, and the check's note until the visitor keeps the photo anyway (`Behold`).
+ */
 export interface DraftPhoto {
   key: string;
   name: string;
@@ -57,6 +60,7 @@ export interface DraftPhoto {
   bytes: ArrayBuffer;
   uploadName?: string;
   stored?: ImageRef;
+  note?: "blurred" | "dark";
 }
 
 interface Entry {
@@ -301,8 +305,9 @@ export class QuotePhotos {
       keys.flatMap((key) => {
         const { photo, copy } = this.entries.get(key)!;
         if (!copy) return [];
-        const { name, uploadName, stored } = photo;
-        return [{ key, name, ...copy, ...(uploadName && { uploadName }), ...(stored && { stored }) }];
+        const { name, uploadName, stored, note } = photo;
+        const kept = note === "blurred" || note === "dark" ? { note } : {};
+        return [{ key, name, ...copy, ...(uploadName && { uploadName }), ...(stored && { stored }), ...kept }];
       }),
     );
   }
@@ -311,10 +316,11 @@ export class QuotePhotos {
   restore(draft: readonly DraftPhoto[][]) {
     [...this.entries.keys()].forEach((key) => this.drop(key));
     this.damages = draft.map((photos) => ({ id: newId("damage"), keys: photos.map((p) => p.key) }));
-    for (const { key, name, type, bytes, uploadName, stored } of draft.flat()) {
+    for (const { key, name, type, bytes, uploadName, stored, note } of draft.flat()) {
       const url = this.createUrl(new Blob([bytes], { type }));
-      const photo: Photo = { key, name, url, stage: "ready", percent: 100, uploadName, stored };
-      this.entries.set(key, { photo, copy: { bytes, type }, controller: new AbortController(), waiters: [] });
+      const photo: Photo = { key, name, url, stage: "ready", percent: 100, uploadName, stored, note };
+      const entry = { photo, copy: { bytes, type }, controller: new AbortController(), waiters: [], checked: true };
+      this.entries.set(key, entry);
     }
     this.emit();
   }

@@ -78,3 +78,14 @@ test("the notes' region reads a new note alone, not again with the ones before i
   expect(region.textContent).toContain(`uklar-1.jpg: ${strings.photoCheck.blurred}`);
   expect(region.getAttribute("aria-atomic")).toBe("false");
 });
+
+test("Behold: the note goes, the photo stays, and the keyboard rests on the photo, not on its Fjern bilde", async () => {
+  const photos = await twoBlurredPhotos();
+  fireEvent.click(screen.getAllByRole("button", { name: strings.photoCheck.keep })[0]!);
+  await settle();
+  expect(photos.getSnapshot()[0]!.photos.map((p) => [p.name, p.note])).toEqual([
+    ["uklar-1.jpg", undefined],
+    ["uklar-2.jpg", "blurred"],
+  ]);
+  expect(document.activeElement).toBe(screen.getByAltText("uklar-1.jpg"));
+});
