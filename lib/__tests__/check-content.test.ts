@@ -117,6 +117,25 @@ test("a Markdown link that leads nowhere, and an image in the text", () => {
   expect(all).toContain("bilde (/img/bil.jpg): bilder kan ikke stå i teksten");
 });
 
+test("an article file the build would pass over without a word", () => {
+  fs.copyFileSync(path.join(dir, "articles/lakkrens.md"), path.join(dir, "articles/polering.MD"));
+  expect(messages().join("\n")).toContain(
+    `${shown("articles/polering.MD")}:\n  - (filnavnet): bare filer som slutter på .md blir artikler`,
+  );
+});
+
+test("opening hours that close before they open, or name a day twice", () => {
+  edit("site.json", (t) =>
+    t.replace(
+      '"opens": "07:00", "closes": "17:00" }',
+      '"opens": "17:00", "closes": "07:00" }, { "label": "Fredag", "days": ["Fr"], "opens": "08:00", "closes": "12:00" }',
+    ),
+  );
+  const all = messages().join("\n");
+  expect(all).toContain("openingHours[0].closes: closes må være senere enn opens");
+  expect(all).toContain("openingHours[1].days: Fr står to ganger");
+});
+
 test("every broken file is listed in one run, not just the first", () => {
   edit("site.json", (t) => t.replace('"latitude": 59.89123', '"latitude": 59.891'));
   edit("articles/detailing.md", (t) => t.replace("date: 2024-08-17", "date: 17.08.2024"));

@@ -97,6 +97,14 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
   const articlesDir = path.join(contentDir, "articles");
   const articleFiles = fs.readdirSync(articlesDir).filter((n) => n.endsWith(".md"));
   files.push(...articleFiles.map((n) => rel(path.join(articlesDir, n))));
+  // a file the build would pass over without a word (`.MD`, `.markdown`, `.md.txt`)
+  for (const name of fs.readdirSync(articlesDir).filter((n) => !n.endsWith(".md") && !n.startsWith("."))) {
+    errors.push(
+      new ContentError(rel(path.join(articlesDir, name)), [
+        "(filnavnet): bare filer som slutter på .md blir artikler; gi filen navnet <adresse>.md",
+      ]),
+    );
+  }
   const articles: Article[] = readArticles(articlesDir, {
     imageDir,
     site: () => loaded.site,

@@ -64,14 +64,29 @@ export const siteSchema = z.strictObject({
   areaServed: z.array(text).min(1),
   openingHours: z
     .array(
-      z.strictObject({
-        label: text,
-        days: z.array(weekday).min(1),
-        opens: clock,
-        closes: clock,
-      }),
+      z
+        .strictObject({
+          label: text,
+          days: z.array(weekday).min(1),
+          opens: clock,
+          closes: clock,
+        })
+        // "07:00" < "17:00" as text too: both are written hh:mm
+        .refine((hours) => hours.opens < hours.closes, {
+          message: "closes må være senere enn opens",
+          path: ["closes"],
+        }),
     )
-    .min(1),
+    .min(1)
+    .superRefine((entries, ctx) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, i) =>
+        entry.days.forEach((day) => {
+          if (seen.has(day)) ctx.addIssue({ code: "custom", message: `${day} står to ganger`, path: [i, "days"] });
+          seen.add(day);
+        }),
+      );
+    }),
   googleReviewsUrl: z.url(),
   mapsUrl: z.url(),
   /** the business's pages elsewhere (register entry, social profiles), for search engines */
