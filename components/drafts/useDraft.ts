@@ -33,9 +33,14 @@ function tabSession(): string {
   }
 }
 
-/** `save` when the page is hidden or closed, and when the form leaves (a link within the site). */
-function useSaveOnLeave(save: () => void) {
+/**
+ * `save` when the page is hidden or closed, and when the form leaves (a link within the site).
+ * `present` says whether the form is on the page: once it has left, nothing it was still doing
+ * (a send that runs on) writes its draft again.
+ */
+function useSaveOnLeave(save: () => void, present: (here: boolean) => void) {
   useEffect(() => {
+    present(true);
     const onHide = () => document.visibilityState === "hidden" && save();
     document.addEventListener("visibilitychange", onHide);
     window.addEventListener("pagehide", save);
@@ -43,8 +48,9 @@ function useSaveOnLeave(save: () => void) {
       document.removeEventListener("visibilitychange", onHide);
       window.removeEventListener("pagehide", save);
       save();
+      present(false);
     };
-  }, [save]);
+  }, [save, present]);
 }
 
 /** The latest date a draft can carry and still be written as one (`31. desember 9999`). */
@@ -77,13 +83,15 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
   const [restored, setRestored] = useState(false);
   const [offer, setOffer] = useState<Saved<T>>();
   const loaded = useRef(false);
+  /** the form is on the page (once it has left, its draft is what it was then) */
+  const here = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tab = useMemo(() => tabSession(), []);
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
-    if (!loaded.current) return;
+    if (!loaded.current || !here.current) return;
     const form = snapshot();
     if (form === undefined) return void store.clear();
     void store.save({ tab, at: Date.now(), form }).then((kept) => !kept && setRestored(false));
@@ -117,7 +125,10 @@ export function useDraft<T>(name: DraftName, { snapshot, restore, delayMs = 400 
 
   /** a change still waiting for its save is saved now */
   const saveUnsaved = useCallback(() => void (timer.current !== undefined && flush()), [flush]);
-  useSaveOnLeave(saveUnsaved);
+  useSaveOnLeave(
+    saveUnsaved,
+    useCallback((present: boolean) => void (here.current = present), []),
+  );
 
   const discard = useCallback(async () => {
     clearTimeout(timer.current);

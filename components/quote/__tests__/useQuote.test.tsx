@@ -57,6 +57,12 @@ function fakeNetwork() {
       if (status === 201) net.uploads.push(name);
       return answer(status, { doc: { filename: name, url: `/api/media/file/${name}` } });
     }
+    if (url.startsWith("/api/media?where")) {
+      // Payload's find by name: the upload if it was stored (its answer may have been lost)
+      const name = new URL(url, "http://x").searchParams.get("where[filename][equals]")!;
+      const docs = net.uploads.includes(name) ? [{ filename: name, url: `/api/media/file/${name}` }] : [];
+      return answer(200, { docs });
+    }
     if (url === "/inquiry") {
       net.keys.push(new Headers(init?.headers).get("Idempotency-Key")!);
       return answer(net.inquiryStatus.shift() ?? 201);
@@ -76,14 +82,14 @@ const stored = () => draftStore<{ form: QuoteDraft }>("quote").load();
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 /** One visit of the page: the quote's state, once the stored draft has been read. */
-async function visit(network = fakeNetwork(), photoWork = work) {
+async function visit(network = fakeNetwork(), photoWork = work, fetch = network.fetch) {
   const hook = renderHook(() =>
     useQuote({
       strings: strings.quoteForm,
       fieldErrors: strings.fieldErrors,
       userId: "nettside-anonym",
       thanksHref: "/takk",
-      deps: { fetch: network.fetch, loadWork: async () => photoWork, createUrl: () => "blob:x", revokeUrl: () => {} },
+      deps: { fetch, loadWork: async () => photoWork, createUrl: () => "blob:x", revokeUrl: () => {} },
     }),
   );
   await settle();
@@ -181,6 +187,34 @@ test("a photo the browser cannot read is left out; a damage with no other is tol
   await send(v);
   await waitFor(() => expect(push).toHaveBeenCalledWith("/takk"));
   expect(v.net.uploads).toHaveLength(3); // a, b and c: never d
+});
+
+test("leaving the page while the send runs keeps the whole quote to go by itself on the way back", async () => {
+  const network = fakeNetwork();
+  // the admin host answers slowly: the visitor follows a link while the photos go up
+  const slow = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input).startsWith("/api/media")) await new Promise((resolve) => setTimeout(resolve, 150));
+    return network.fetch(input, init);
+  }) as typeof fetch;
+  const v = await visit(network, work, slow);
+  await fill(v);
+  await act(async () => {
+    void v.hook.result.current.actions.send();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  v.hook.unmount();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 400))); // the send runs on, and fails
+  const draft = (await stored())!.form;
+  expect(draft.regNumber).toBe("AB12345");
+  expect(draft.damages.map((d) => d.length)).toEqual([1, 2]);
+  expect(draft.pending).toBe(true);
+  expect(network.net.keys).toHaveLength(0);
+
+  // back on the form in the same tab: it goes by itself, the photos stored meanwhile are found, not sent again
+  await visit(network);
+  await waitFor(() => expect(push).toHaveBeenCalledWith("/takk"));
+  expect(network.net.keys).toEqual([draft.inquiryKey]);
+  expect(network.net.uploads).toHaveLength(3);
 });
 
 test("a second send while one runs does nothing", async () => {
