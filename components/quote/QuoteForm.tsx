@@ -40,7 +40,7 @@ export function QuoteForm(props: QuoteFormProps) {
       {phase.name === "sending" && (
         <QuoteProgress
           strings={strings.progress}
-          damages={view.damages}
+          damages={photos.toSend()}
           sendingInquiry={phase.inquiry}
           headingRef={refs.progressHeadingRef}
           headingLevel={headingLevel}

@@ -245,6 +245,40 @@ describe("photos that cannot be prepared: never the original", () => {
     expect(net.inquiries[0]!.damageRequests.map((d) => d.Images.map((i) => i.filename))).toEqual([[a], [c]]);
   });
 
+  test.each([
+    ["with another photo in its damage, it is left out and the quote goes", [file("b.png"), file("c.jpg")], true],
+    ["alone in its damage, the send stops on it", [file("b.png")], false],
+  ])("a photo found unreadable only while the quote is sent: %s", async (_, second, goes) => {
+    let unreadable!: () => void;
+    const work: PhotoWork = {
+      prepare: (photo, options) =>
+        (photo as File).name === "b.png"
+          ? new Promise((_, reject) => (unreadable = () => reject(new UnreadablePhotoError())))
+          : halving.prepare(photo, options),
+    };
+    const photos = new QuotePhotos({ loadWork: async () => work, createUrl: () => "blob:test", revokeUrl: () => {} });
+    photos.add(photos.getSnapshot()[0]!.id, [file("a.jpg")]);
+    photos.addDamage();
+    photos.add(photos.getSnapshot()[1]!.id, second);
+    const net = fakeNetwork();
+    const deps = { fetch: net.fetch, userId: "x", sleep: async () => {}, concurrency: 1 };
+    const sending = sendQuote(text(), photos, new SendState(), deps);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // Send pressed while b.png is still examined
+    unreadable();
+    if (goes) {
+      await expect(sending).resolves.toEqual({ ok: true });
+      expect(net.inquiries[0]!.damageRequests.map((d) => d.Images.length)).toEqual([1, 1]);
+    } else {
+      await expect(sending).resolves.toMatchObject({
+        ok: false,
+        reason: "upload",
+        damageIndex: 1,
+        image: { name: "b.png" },
+      });
+      expect(net.inquiries).toHaveLength(0);
+    }
+  });
+
   test("photo work that could not load is tried again at Send; the copy is what goes", async () => {
     let loads = 0;
     const photos = new QuotePhotos({

@@ -119,6 +119,10 @@ function createGate() {
   };
 }
 
+/** Whether the send still takes the photo `key` (one the browser cannot read it leaves out). */
+const isSent = (photos: SendPhotos, key: string) =>
+  photos.toSend().some((damage) => damage.photos.some((p) => p.key === key));
+
 /** What the photos of one send share. */
 interface SendRun {
   photos: SendPhotos;
@@ -142,7 +146,11 @@ async function sendPhoto(photo: Photo, damageIndex: number, run: SendRun): Promi
   };
   report(photo.key, { stage: "compressing" });
   const blob = await photos.prepared(photo.key);
-  if (!blob) return void fail(0);
+  if (!blob) {
+    // found unreadable only now: left out like the others while its damage has another photo to send
+    if ((photos.toSend()[damageIndex]?.photos.length ?? 0) > 0 && !isSent(photos, photo.key)) return undefined;
+    return void fail(0);
+  }
   await gate.wait();
   if (stop.failure) return undefined; // another photo failed for good: this one is not sent
   const named = photo.uploadName;
