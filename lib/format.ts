@@ -36,7 +36,7 @@ export function telHref(phone: string): string {
  * A `{placeholder}` in a text: whatever stands between two braces on one line, so a misspelt
  * one (`{e-post}`, `{år}`, `{telefon nummer}`) is caught as unknown, never shown as it is.
  */
-const PLACEHOLDER = /\{([^{}\n]+)\}/g;
+export const PLACEHOLDER = /\{([^{}\n]+)\}/g;
 
 /** The placeholders a text uses, by name: `"{n} av {count}"` → `["n", "count"]`. */
 export const placeholderNames = (text: string): string[] => [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);

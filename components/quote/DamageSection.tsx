@@ -60,14 +60,17 @@ function ThumbWork({ photo, labels }: { photo: Photo; labels: Props["strings"]["
 
 /**
  * Keeps the keyboard in place once a thumbnail (`from` is in it) has changed:
- * the `index`th (or else the last) thumbnail's `Fjern bilde`, else the picker.
+ * on the `index`th (or else the last) thumbnail, its `Fjern bilde` after a photo
+ * was removed, or its photo after one was replaced; else on the picker.
  */
-function focusThumb(from: HTMLElement, index: number) {
+function focusThumb(from: HTMLElement, index: number, on: "remove" | "photo" = "remove") {
   const section = from.closest("section");
   requestAnimationFrame(() => {
-    const buttons = section?.querySelectorAll<HTMLButtonElement>(`.${styles.removeImage}`);
+    const targets = section?.querySelectorAll<HTMLElement>(
+      on === "remove" ? `.${styles.removeImage}` : `.${styles.thumb} img`,
+    );
     (
-      buttons?.[Math.min(index, buttons.length - 1)] ?? section?.querySelector<HTMLElement>("[data-picker] input")
+      targets?.[Math.min(index, targets.length - 1)] ?? section?.querySelector<HTMLElement>("[data-picker] input")
     )?.focus();
   });
 }
@@ -117,7 +120,7 @@ const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, onNot
             aria-hidden="true"
             onFiles={([file]) => {
               if (!file) return;
-              focusThumb(retake.current!, index); // the new photo's thumbnail, in this one's place
+              focusThumb(retake.current!, index, "photo"); // the new photo, in this one's place
               onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)));
             }}
           />

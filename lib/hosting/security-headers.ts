@@ -46,9 +46,9 @@ const GTM = {
 };
 
 /**
- * Google's documented allow-list for the Maps JavaScript API (its Content Security Policy
- * guide), without 'unsafe-eval': the map draws its tiles in a blob: worker and reads data:
- * and blob: URLs it makes itself.
+ * What the Maps JavaScript API loads and connects to, as Google lists it for a
+ * policy without nonces, less 'unsafe-eval': its hosts, and the blob: workers and
+ * scripts and the data: and blob: URLs the map makes itself.
  */
 const MAPS = {
   script: ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.ggpht.com", "blob:"],
@@ -261,6 +261,9 @@ export function nginxConfig(rules: HeaderRule[]): string {
     "# Written from lib/hosting/security-headers.ts (npx tsx scripts/host-headers.ts nginx). Rebuild, then regenerate.",
     "# Inside your server { } block, with root pointing at out/:",
     "",
+    "# a redirect names the path only, so it keeps the scheme and host the visitor used (behind a proxy too)",
+    "absolute_redirect off;",
+    "",
     "location / {",
     "  rewrite ^/index\\.html$ / permanent;",
     "  rewrite ^/(.+)\\.html$ /$1 permanent;",
@@ -277,7 +280,13 @@ export function nginxConfig(rules: HeaderRule[]): string {
     "  return 404;",
     "}",
     "",
-    ...prefixes.flatMap((rule) => [`location ${rule.path.slice(0, -1)} {`, ...addAll(rule.headers, "  "), "}", ""]),
+    ...prefixes.flatMap((rule) => [
+      `location ${rule.path.slice(0, -1)} {`,
+      "  try_files $uri =404;",
+      ...addAll(rule.headers, "  "),
+      "}",
+      "",
+    ]),
     ...pages
       .filter((rule) => rule !== notFound)
       .flatMap((rule) => [

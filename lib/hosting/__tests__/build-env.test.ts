@@ -21,9 +21,15 @@ function projectWith(env: string): string {
   return dir;
 }
 
-/** Runs one of the repository's scripts with `dir` as the project, without the test's own NEXT_PUBLIC_* variables. */
+/**
+ * Runs one of the repository's scripts with `dir` as the project, without the test's own
+ * NEXT_PUBLIC_* variables or the mark Next's loader leaves once it has run (next/jest sets it
+ * where a .env file exists), so the script loads `dir`'s .env files itself.
+ */
 function run(dir: string, script: string) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("NEXT_PUBLIC_")));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith("NEXT_PUBLIC_") && key !== "__NEXT_PROCESSED_ENV"),
+  );
   const result = spawnSync(tsx, [script], { cwd: dir, encoding: "utf8", env: { ...env, NODE_ENV: "production" } });
   expect(result.stderr).toBe("");
   return result.stdout;

@@ -54,7 +54,7 @@ test("Google's hosts only for the configured feature", () => {
   expect(directive(maps, "script-src")).toContain("https://*.googleapis.com");
   expect(directive(maps, "img-src")).toContain("https://*.gstatic.com");
   expect(directive(maps, "frame-src")).toEqual(["https://*.google.com"]);
-  // the map's own worker and the URLs it makes (Google's guide), still never eval
+  // the map's own worker and the URLs it makes, still never eval
   expect(directive(maps, "worker-src")).toEqual(["'self'", "blob:"]);
   expect(directive(maps, "connect-src")).toEqual(expect.arrayContaining(["data:", "blob:"]));
   expect(directive(maps, "img-src")).toContain("https://*.googleusercontent.com");
@@ -132,5 +132,8 @@ describe("an export", () => {
     expect(notFound.slice(0, notFound.indexOf("}"))).toMatch(/internal;[\s\S]*Content-Security-Policy/);
     expect(conf).not.toContain("location = /404 {");
     expect(conf).toMatch(/location = \/_headers \{\s*return 404;/);
+    // redirects keep the scheme and host the visitor used; a folder is the 404 page, not nginx's 403
+    expect(conf).toContain("absolute_redirect off;");
+    expect(conf).toMatch(/location \/_next\/static\/ \{\s*try_files \$uri =404;/);
   });
 });

@@ -16,7 +16,7 @@ const samples: Sample[] = kept.map(({ expected, sharpness, brightness }) => ({
   measure: { sharpness, brightness },
 }));
 
-test("the set is the one the issue asks for: at least 60 labelled photos of each kind the check tells", () => {
+test("the set is large enough to choose from: at least 60 photos, and at least 20 labelled with each verdict", () => {
   expect(kept.length).toBeGreaterThanOrEqual(60);
   const count = (verdict: string) => kept.filter((m) => m.expected === verdict).length;
   expect([count("ok"), count("blurred"), count("dark")].every((n) => n >= 20)).toBe(true);
