@@ -191,8 +191,9 @@ test("after Avslå nothing leaves the site, even on a page with a GTM id and a m
   const gtmLoads = await stubTagManager(page);
   await serveAsBuiltWith(page, "/kontakt", { gtmId: FAKE_GTM_ID, googleMapsApiKey: FAKE_MAPS_KEY });
   await page.goto("/kontakt");
-  await banner(page).getByRole("button", { name: strings.decline }).click();
+  await banner(page).getByRole("button", { name: strings.decline }).press("Enter");
   await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByRole("main")).toBeFocused(); // the keyboard goes on from the content, not from the top
   await page.getByRole("group", { name: /^Kart over/ }).scrollIntoViewIfNeeded();
   await page.getByRole("textbox", { name: "E-post" }).click();
   await hidePage(page);

@@ -24,6 +24,11 @@ interface Props {
 export function ConsentBanner({ strings, privacyHref }: Props) {
   const { choice, needed } = useConsent();
   if (!needed || choice !== "unset") return null;
+  // the banner goes with the choice: the keyboard goes on from the page's content, not from the top
+  const choose = (consent: "granted" | "denied") => {
+    document.getElementById("main")?.focus({ preventScroll: true });
+    writeConsent(consent);
+  };
   return (
     <section className={styles.banner} aria-labelledby="samtykke-tittel" data-consent-banner="">
       <div className={styles.inner}>
@@ -36,10 +41,10 @@ export function ConsentBanner({ strings, privacyHref }: Props) {
           </p>
         </div>
         <div className={styles.choices}>
-          <button type="button" className={choiceClass} onClick={() => writeConsent("granted")}>
+          <button type="button" className={choiceClass} onClick={() => choose("granted")}>
             {strings.accept}
           </button>
-          <button type="button" className={choiceClass} onClick={() => writeConsent("denied")}>
+          <button type="button" className={choiceClass} onClick={() => choose("denied")}>
             {strings.decline}
           </button>
         </div>

@@ -236,7 +236,8 @@ export function useQuote(options: QuoteOptions) {
       document.getElementById(pickerId(photos.getSnapshot().at(-1)!.id))?.focus();
     },
     removeDamage(damage: string) {
-      photos.removeDamage(damage);
+      // rendered first, so the button is scrolled into view where it now stands
+      flushSync(() => photos.removeDamage(damage));
       refs.addButtonRef.current?.focus();
     },
     /** `Start på nytt`: the draft deleted, the form emptied, the keyboard at its first field */

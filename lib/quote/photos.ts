@@ -117,7 +117,8 @@ let counter = 0;
 const newId = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 
 export class QuotePhotos {
-  private damages: { id: string; keys: string[] }[] = [{ id: newId("damage"), keys: [] }];
+  // the first damage's id is fixed: the prerendered form has it too, so ids made from it (its picker's) match
+  private damages: { id: string; keys: string[] }[] = [{ id: "damage-first", keys: [] }];
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<() => void>();
   private snapshot: readonly Damage[] = [{ id: this.damages[0]!.id, photos: [] }];
