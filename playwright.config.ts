@@ -11,6 +11,8 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from "./scripts/lib/chromium";
 import { TEST_BUILD_ENV } from "./lib/hosting/test-build";
 
+// the tests read the configuration the test build was made with (its site origin, no hosts), not the machine's
+Object.assign(process.env, TEST_BUILD_ENV);
 const port = Number(process.env.E2E_PORT ?? 3100);
 // What the preview server receives goes to a fresh folder, never the repo's .data/; the tests read
 // it from E2E_DATA_DIR (set here once; the workers inherit it).

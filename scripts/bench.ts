@@ -34,6 +34,7 @@
  * `--baseline=<ref>` (default main; `--baseline=none` for the working tree alone),
  * built and served from a temporary folder (bench-baseline.ts).
  */
+import "./lib/bench-env"; // first: no configured host or key
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import type { RequestListener } from "node:http";

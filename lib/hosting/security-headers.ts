@@ -46,9 +46,9 @@ const GTM = {
 };
 
 /**
- * What the Maps JavaScript API loads and connects to, as Google lists it for a
- * policy without nonces, less 'unsafe-eval': its hosts, and the blob: workers and
- * scripts and the data: and blob: URLs the map makes itself.
+ * What the Maps JavaScript API loads and connects to: its hosts, and the blob:
+ * workers and scripts and the data: and blob: URLs the map makes itself; never
+ * 'unsafe-eval'.
  */
 const MAPS = {
   script: ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.ggpht.com", "blob:"],
