@@ -114,8 +114,9 @@ export function checkContent(options: CheckOptions = {}): CheckResult {
     markdownBodies.push({ file: path.join(articlesDir, `${article.slug}.md`), body: article.body });
 
   const routes = checkAddresses(staticRoutes(appDir), articles, loaded, contentDir, articlesDir, errors);
-  checkLinks(markdownBodies, routes, publicDir, errors);
-  checkMenus(loaded.strings, routes, path.join(contentDir, JSON_FILES.strings[0]), errors);
+  const leadsSomewhere = pageOrFile(routes, publicDir);
+  checkLinks(markdownBodies, leadsSomewhere, errors);
+  checkMenus(loaded.strings, leadsSomewhere, path.join(contentDir, JSON_FILES.strings[0]), errors);
   return { files: [...new Set(files)], errors };
 }
 
@@ -170,14 +171,9 @@ function checkAddresses(
  */
 function checkLinks(
   markdownBodies: { file: string; body: string }[],
-  routes: Set<string>,
-  publicDir: string,
+  leadsSomewhere: (href: string) => boolean,
   errors: ContentError[],
 ) {
-  const leadsSomewhere = (href: string) => {
-    const target = href.split(/[?#]/)[0]!.replace(/\/+$/, "") || "/";
-    return routes.has(target) || fs.existsSync(path.join(publicDir, target));
-  };
   const problem = (href: string): string[] => {
     if (href.startsWith("/"))
       return leadsSomewhere(href) ? [] : [`lenke (${href}): finner ingen side med adressen ${href.split(/[?#]/)[0]}`];
@@ -197,15 +193,26 @@ function checkLinks(
   }
 }
 
+/** Whether a site address (`/kontakt`, `/kontakt/#skjema`) leads to a page or to a file served from public/. */
+function pageOrFile(routes: Set<string>, publicDir: string) {
+  return (href: string) => {
+    const target = href.split(/[?#]/)[0]!.replace(/\/+$/, "") || "/";
+    return routes.has(target) || fs.existsSync(path.join(publicDir, target));
+  };
+}
+
 /** The menu's and the footer's links (strings.json) lead to a page of the site. */
-function checkMenus(strings: Strings | undefined, routes: Set<string>, file: string, errors: ContentError[]) {
+function checkMenus(
+  strings: Strings | undefined,
+  leadsSomewhere: (href: string) => boolean,
+  file: string,
+  errors: ContentError[],
+) {
   if (!strings) return;
   const lists = { "nav.items": strings.nav.items, "footer.links": strings.footer.links };
   const broken = Object.entries(lists).flatMap(([field, links]) =>
     links.flatMap(({ href }, i) =>
-      routes.has(href.replace(/\/+$/, "") || "/")
-        ? []
-        : [`${field}[${i}].href: finner ingen side med adressen ${href}`],
+      leadsSomewhere(href) ? [] : [`${field}[${i}].href: finner ingen side med adressen ${href}`],
     ),
   );
   if (broken.length) errors.push(new ContentError(rel(file), broken));
