@@ -17,7 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_EXTENSIONS, IMAGE_SOURCE_DIR } from "../lib/content";
+import { IMAGE_SOURCE_DIR, sourceImages } from "../lib/content";
 import {
   IMAGE_FORMATS,
   IMAGE_OUTPUT_DIR,
@@ -128,10 +128,7 @@ async function main() {
     );
     process.exit(1);
   }
-  const sources = fs
-    .readdirSync(IMAGE_SOURCE_DIR)
-    .filter((f) => IMAGE_EXTENSIONS.includes(path.extname(f).toLowerCase()))
-    .sort();
+  const sources = sourceImages().sort();
   const problems: string[] = [];
   let remade = 0;
   const seen = new Set<string>();

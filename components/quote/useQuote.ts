@@ -111,7 +111,8 @@ function useCollapsed() {
  * Where the keyboard goes: to the problem that stopped a send (the field, the
  * `Legg til skade` button, or the image picker of the damage without images,
  * unfolded first), to the progress heading while sending, to the alert after a
- * failure, and to the offline notice when the quote waits for the connection. Scrolling is smooth unless the visitor asks for reduced motion.
+ * failure, and to the offline notice when the quote waits for the connection.
+ * Scrolling is smooth unless the visitor asks for reduced motion.
  */
 function useFocus(
   phase: SubmissionPhase,

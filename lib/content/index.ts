@@ -30,14 +30,18 @@ export const IMAGE_EXTENSIONS = [".svg", ".jpg", ".jpeg", ".png", ".webp", ".avi
 
 const contentFile = (...parts: string[]) => path.join(CONTENT_DIR, ...parts);
 
+/**
+ * The files in an image folder the image build turns into variants, by file name: a file of
+ * another kind there (`.heic`, `.gif`) makes no image.
+ */
+export function sourceImages(imageDir = IMAGE_SOURCE_DIR): string[] {
+  if (!fs.existsSync(imageDir)) return [];
+  return fs.readdirSync(imageDir).filter((name) => IMAGE_EXTENSIONS.includes(path.extname(name).toLowerCase()));
+}
+
 /** Every `{ image, alt }` in a content value must name a file in content/images. */
 export function checkImageRefs(file: string, value: unknown, imageDir = IMAGE_SOURCE_DIR): void {
-  // only files the image build turns into variants count (a .heic or .gif there makes no image)
-  const available = new Set(
-    (fs.existsSync(imageDir) ? fs.readdirSync(imageDir) : [])
-      .filter((name) => IMAGE_EXTENSIONS.includes(path.extname(name).toLowerCase()))
-      .map((name) => name.replace(/\.[^.]+$/, "")),
-  );
+  const available = new Set(sourceImages(imageDir).map((name) => name.replace(/\.[^.]+$/, "")));
   const problems: string[] = [];
   const walk = (node: unknown, at: PropertyKey[]) => {
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...at, i]));
