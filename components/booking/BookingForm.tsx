@@ -21,7 +21,7 @@ import { useHydrated } from "@/components/ui/useHydrated";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
 import { sendContact } from "@/lib/api/transport";
 import { bookingMessage, bookingSchema, type BookingFields, type BookingValues } from "@/lib/booking";
-import { typedSinceDraft } from "@/lib/drafts/typed-since";
+import { keepTyped, typedSinceDraft } from "@/lib/drafts/typed-since";
 import { clearCalculatorDraft } from "@/lib/calculator/draft";
 import { clearSelection, sessionStore } from "@/lib/calculator/storage";
 import type { Strings } from "@/lib/content/strings-schema";
@@ -117,7 +117,8 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
  * message always follows the calculator's latest choice until the visitor
  * writes it. Put back on the next visit, field by field as text (a draft this
  * form did not write gives empty fields), the prefilled message left alone
- * unless the draft has the visitor's own.
+ * unless the draft has the visitor's own. With `Fortsett`, what the visitor
+ * typed meanwhile stays: the draft fills only the fields they left empty.
  */
 function useBookingDraft(
   form: UseFormReturn<BookingFields, unknown, BookingValues>,
@@ -133,13 +134,15 @@ function useBookingDraft(
     (stored: BookingDraft, asked: boolean) => {
       const draft = { email: text(stored.email), phone: text(stored.phone) };
       const onPage = getValues();
-      if (!asked && typedSinceDraft({ email: onPage.email, phone: onPage.phone }, draft)) return false; // the visitor was quicker
-      const own = typeof stored.message === "string";
+      const typed = { email: text(onPage.email), phone: text(onPage.phone) };
+      if (!asked && typedSinceDraft(typed, draft)) return false; // the visitor was quicker
+      // the message the visitor wrote on the page, else the draft's own, else the calculator's
+      const own = !isEdited() && typeof stored.message === "string";
       if (own) markEdited();
-      reset({ ...draft, message: own ? stored.message : text(onPage.message) });
+      reset({ ...keepTyped(typed, draft), message: own ? stored.message : text(onPage.message) });
       return true;
     },
-    [getValues, reset, markEdited],
+    [getValues, reset, markEdited, isEdited],
   );
   return useDraft<BookingDraft>("booking", { snapshot, restore });
 }

@@ -6,7 +6,7 @@ import { useDraft } from "@/components/drafts/useDraft";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 import { browserFetch } from "@/lib/api/transport";
 import type { Strings } from "@/lib/content/strings-schema";
-import { typedSinceDraft } from "@/lib/drafts/typed-since";
+import { keepTyped, typedSinceDraft } from "@/lib/drafts/typed-since";
 import { loadPhotoWork } from "@/lib/photos";
 import { fromDraft, toDraft, type QuoteDraft } from "@/lib/quote/draft";
 import { emptyText, firstProblem, textOf, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
@@ -47,8 +47,11 @@ type Parts = ReturnType<typeof useQuoteParts>;
 /**
  * The quote's draft on the device: the text and the photos' prepared copies,
  * saved as they change and when the form leaves (the photos are let go after);
- * put back unless the visitor was quicker (or asked for it with `Fortsett`). A
- * draft whose Send was pressed asks to be sent (`resend`).
+ * put back unless the visitor was quicker. Asked for with `Fortsett`, it comes
+ * back beside what the visitor entered meanwhile: a field they filled keeps
+ * their text, and their photos stay with the draft's. A draft whose Send was
+ * pressed asks to be sent (`resend`), unless something of the visitor's was
+ * added to it: that waits for their own Send.
  */
 function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts) {
   const [resend, setResend] = useState(false);
@@ -56,12 +59,14 @@ function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts)
   const restore = useCallback(
     (stored: QuoteDraft, asked: boolean) => {
       const back = fromDraft(stored);
+      const onPage = textOf(form.getValues());
       const chosen = photos.getSnapshot().some((damage) => damage.photos.length > 0);
-      if (!asked && (chosen || typedSinceDraft(textOf(form.getValues()), back.text))) return false;
-      form.reset(back.text);
-      photos.restore(back.damages);
+      const entered = chosen || typedSinceDraft(onPage, back.text);
+      if (!asked && entered) return false;
+      form.reset(keepTyped(onPage, back.text));
+      photos.restore(back.damages, { keep: true });
       state.set(back.send);
-      setResend(back.send.pending);
+      setResend(back.send.pending && !entered);
       return true;
     },
     [form, photos, state],

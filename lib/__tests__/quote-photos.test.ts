@@ -166,3 +166,15 @@ test("damages are added up to the limit and removed with their photos", async ()
   expect(revoked).toHaveLength(1);
   expect(photos.getSnapshot()).toHaveLength(FIELD_LIMITS.damages - 1);
 });
+
+test("a draft put back beside the photos chosen meanwhile: each damage holds both, none over its limit", () => {
+  const { photos, damage } = setup(manualWork().work);
+  const first = damage();
+  photos.add(first, [file("ny-1.jpg"), file("ny-2.jpg")]);
+  const saved = (name: string) => ({ key: `draft-${name}`, name, type: "image/jpeg", bytes: new ArrayBuffer(8) });
+  const full = Array.from({ length: FIELD_LIMITS.imagesPerDamage - 1 }, (_, i) => saved(`${i}.jpg`));
+  photos.restore([full, [saved("b.jpg")]], { keep: true });
+  const names = photos.getSnapshot().map((d) => d.photos.map((p) => p.name));
+  expect(names).toEqual([[...full.map((p) => p.name), "ny-1.jpg"], ["ny-2.jpg"], ["b.jpg"]]);
+  expect(photos.getSnapshot()[0]!.id).toBe(first);
+});

@@ -17,3 +17,14 @@ export function typedSinceDraft<K extends string>(
     return text !== "" && text !== (draft[field] ?? "").trim();
   });
 }
+
+/** A draft's fields with the visitor's own text in place of each field they filled on the page. */
+export function keepTyped<K extends string>(
+  onPage: Readonly<Record<K, string>>,
+  draft: Readonly<Record<NoInfer<K>, string>>,
+): Record<K, string> {
+  const fields = Object.keys(draft) as K[];
+  return Object.fromEntries(
+    fields.map((field) => [field, onPage[field]?.trim() ? onPage[field] : draft[field]]),
+  ) as Record<K, string>;
+}

@@ -313,10 +313,28 @@ export class QuotePhotos {
     );
   }
 
-  /** The damages and photos of a draft, in place of what there is (`[[]]`: an empty quote). */
-  restore(draft: readonly DraftPhoto[][]) {
-    [...this.entries.keys()].forEach((key) => this.drop(key));
-    this.damages = draft.map((photos) => ({ id: newId("damage"), keys: photos.map((p) => p.key) }));
+  /**
+   * The damages and photos of a draft, in place of what there is (`[[]]`: an empty quote), or with
+   * `keep` beside it: each damage then holds the draft's photos and after them the ones chosen
+   * meanwhile, and a damage that would go over its limit goes on in a damage of its own.
+   */
+  restore(draft: readonly DraftPhoto[][], { keep = false } = {}) {
+    const current = keep ? this.damages : [];
+    if (!keep) [...this.entries.keys()].forEach((key) => this.drop(key));
+    const count = Math.max(draft.length, current.length);
+    const merged = Array.from({ length: count }, (_, i) => [
+      ...(draft[i] ?? []).map((p) => p.key),
+      ...(current[i]?.keys ?? []),
+    ]);
+    const { imagesPerDamage } = FIELD_LIMITS;
+    const keys = merged.flatMap((damage) =>
+      damage.length <= imagesPerDamage
+        ? [damage]
+        : Array.from({ length: Math.ceil(damage.length / imagesPerDamage) }, (_, j) =>
+            damage.slice(j * imagesPerDamage, (j + 1) * imagesPerDamage),
+          ),
+    );
+    this.damages = keys.map((damageKeys, i) => ({ id: current[i]?.id ?? newId("damage"), keys: damageKeys }));
     for (const { key, name, type, bytes, uploadName, stored, note } of draft.flat()) {
       const url = this.createUrl(new Blob([bytes], { type }));
       const photo: Photo = { key, name, url, stage: "ready", percent: 100, uploadName, stored, note };

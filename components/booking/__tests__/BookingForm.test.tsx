@@ -93,6 +93,25 @@ test("a message the visitor wrote is theirs: it comes back whatever the calculat
   expect(message()).toBe("Passer det torsdag?");
 });
 
+test("Fortsett on a new visit keeps what was typed meanwhile; the draft fills the fields left empty", async () => {
+  const first = await visit();
+  await type(strings.booking.email, "ola@example.no");
+  await type(strings.booking.phone, "912 34 567");
+  await type(strings.booking.message, "Passer det torsdag?");
+  first.unmount();
+
+  sessionStorage.clear(); // another visit: the draft is only offered
+  await visit();
+  expect(field(strings.booking.email).value).toBe("");
+  await type(strings.booking.phone, "400 00 000");
+  await type(strings.booking.message, "Helst fredag.");
+  fireEvent.click(screen.getByRole("button", { name: strings.drafts.resume }));
+  await settle();
+  expect(field(strings.booking.email).value).toBe("ola@example.no");
+  expect(field(strings.booking.phone).value).toBe("400 00 000");
+  expect(message()).toBe("Helst fredag.");
+});
+
 test.each([
   ["no form", { tab: "this", at: Date.now(), form: null }],
   ["a time that is no date", { tab: "another", at: Number.NaN, form: { email: "ola@example.no" } }],

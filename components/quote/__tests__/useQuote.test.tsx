@@ -310,6 +310,50 @@ test("a new visit is only offered the draft: nothing of it is in the form until 
   expect(third.hook.result.current.view.draft.offer).toBeUndefined();
 });
 
+test("Fortsett keeps what was entered meanwhile: a field typed stays, the draft fills the rest, both photos stay", async () => {
+  const first = await visit();
+  await fill(first);
+  await waitFor(async () => expect((await stored())?.form.damages.flat()).toHaveLength(3));
+  first.hook.unmount();
+
+  newTab();
+  const other = await visit();
+  act(() => {
+    const { form, photos } = other.hook.result.current;
+    form.setValue("email", "ola@example.no");
+    photos.add(photos.getSnapshot()[0]!.id, [photo("ny.jpg")]);
+  });
+  await settle();
+  act(() => other.hook.result.current.view.draft.accept());
+  const { form, view } = other.hook.result.current;
+  expect(form.getValues()).toMatchObject({ regNumber: "AB12345", email: "ola@example.no", phone: "912 34 567" });
+  expect(view.damages.map((d) => d.photos.map((p) => p.name))).toEqual([
+    ["a.jpg", "ny.jpg"],
+    ["b.jpg", "c.jpg"],
+  ]);
+  await waitFor(async () => expect((await stored())?.form.email).toBe("ola@example.no"));
+  expect((await stored())!.form.damages.flat()).toHaveLength(4);
+});
+
+test("Fortsett on a quote that waited offline, with something entered meanwhile, waits for the visitor's Send", async () => {
+  const first = await visit();
+  await fill(first);
+  const online = jest.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+  await send(first);
+  await waitFor(async () => expect((await stored())?.form.pending).toBe(true));
+  first.hook.unmount();
+  online.mockRestore();
+
+  newTab();
+  const other = await visit();
+  act(() => other.hook.result.current.form.setValue("message", "Også en ripe i lakken."));
+  act(() => other.hook.result.current.view.draft.accept());
+  await settle();
+  expect(other.hook.result.current.view.phase).toEqual({ name: "editing" });
+  expect(other.net.keys).toEqual([]);
+  expect(other.hook.result.current.form.getValues("message")).toBe("Også en ripe i lakken.");
+});
+
 test("a quote waiting offline that is no longer complete when the connection returns waits for the visitor", async () => {
   const v = await visit();
   await fill(v);
