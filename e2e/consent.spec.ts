@@ -163,6 +163,36 @@ test("with a GTM id: the banner is reachable by keyboard right after the skip li
   await expect(banner(page)).toHaveCount(0);
 });
 
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test.describe(`at ${viewport.width} px, with the keyboard`, () => {
+    test.use({ viewport, reducedMotion: "reduce" });
+
+    test("what Tab moves to is never hidden under the banner", async ({ page }) => {
+      await serveAsBuiltWith(page, "/", { gtmId: FAKE_GTM_ID });
+      await page.goto("/");
+      await expect(banner(page)).toBeVisible();
+      const covered: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press("Tab");
+        const focused = await banner(page).evaluate((section) => {
+          const over = section.getBoundingClientRect();
+          const element = document.activeElement as HTMLElement;
+          const box = element.getBoundingClientRect();
+          // the banner's own controls, and what is taller than the space above it, cannot be cleared of it
+          if (section.contains(element) || box.height > over.top / 2) return "";
+          const under = box.bottom > over.top && box.right > over.left && box.left < over.right;
+          return under ? element.textContent || element.getAttribute("aria-label") || element.tagName : "";
+        });
+        if (focused) covered.push(focused.trim());
+      }
+      expect(covered).toEqual([]);
+    });
+  });
+}
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
 
