@@ -85,9 +85,9 @@ function storedDraft(page: Page, name: DraftName) {
 }
 
 /**
- * The drafts are saved a moment after the last change; a photo is kept once its
- * prepared copy is made (never the original). Waits until the device holds the
- * draft with `text` and at least `photos` photos.
+ * The drafts are saved a moment after the last change; a photo is kept as chosen
+ * until its prepared copy is made, then as the copy. Waits until every photo is
+ * prepared and the device holds the draft with `text` and at least `photos` photos.
  */
 async function settle(page: Page, name: DraftName, text: string, photos = 0) {
   await expect(page.getByText(/^(Venter|Gjør bildet mindre)/)).toHaveCount(0, { timeout: 15_000 });

@@ -73,7 +73,7 @@ function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts)
   );
   const draft = useDraft<QuoteDraft>("quote", { snapshot, restore });
   const { schedule, saveUnsaved } = draft;
-  useEffect(() => photos.subscribe(schedule), [photos, schedule]);
+  useEffect(() => photos.subscribeDraft(schedule), [photos, schedule]);
   // when the form leaves, its last change is saved while the photos are still there; then they are let go
   useEffect(
     () => () => {

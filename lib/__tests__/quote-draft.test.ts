@@ -1,8 +1,8 @@
-/** The quote as a draft: what is kept (prepared copies only, never an original), and what comes back. */
+/** The quote as a draft: what is kept (prepared copies, and a photo not prepared yet as chosen), and what comes back. */
 import type { PhotoWork } from "../photos/types";
 import { fromDraft, toDraft } from "../quote/draft";
 import { emptyText, type QuoteText } from "../quote/form";
-import { QuotePhotos } from "../quote/photos";
+import { type DraftPhoto, QuotePhotos } from "../quote/photos";
 import { SendState } from "../quote/pipeline";
 
 const photo = (name: string, bytes = 3) => new File([new Uint8Array(bytes)], name, { type: "image/jpeg" });
@@ -25,6 +25,8 @@ async function photosOf(damages: File[][], hold?: Set<string>) {
   return photos;
 }
 const none = new SendState();
+/** A kept photo as its prepared copy (a test fails where it is not). */
+const asCopy = (kept: DraftPhoto | undefined) => kept as Extract<DraftPhoto, { bytes: ArrayBuffer }>;
 const keyOf = (photos: QuotePhotos, name: string) =>
   photos
     .getSnapshot()
@@ -38,14 +40,17 @@ test("an empty form is no draft; one typed character or one prepared photo is", 
   expect(toDraft(emptyText(), await photosOf([[photo("a.jpg")]]), none)).toBeDefined();
 });
 
-test("keeps only the prepared copy, never the original; a photo not prepared yet is not kept", async () => {
+test("keeps the prepared copy; a photo not prepared yet is kept as chosen and prepared when the draft comes back", async () => {
   const photos = await photosOf([[photo("a.jpg", 10)], [photo("b.jpg", 20), photo("c.jpg")]], new Set(["c.jpg"]));
   const draft = toDraft(filled, photos, { ...none, pending: true } as SendState)!;
-  expect(draft.damages.map((d) => d.map((p) => p.name))).toEqual([["a.jpg"], ["b.jpg"]]);
-  for (const kept of draft.damages.flat()) {
-    expect(kept.bytes).toBeInstanceOf(ArrayBuffer);
+  expect(draft.damages.map((d) => d.map((p) => p.name))).toEqual([["a.jpg"], ["b.jpg", "c.jpg"]]);
+  const [a, b, c] = draft.damages.flat();
+  for (const kept of [a, b]) {
+    if (!kept || !("bytes" in kept)) throw new Error(`${kept?.name} is not kept as its copy`);
     expect([...new Uint8Array(kept.bytes)]).toEqual([9, 9, 9, 9]); // the copy's bytes, not the original's zeros
   }
+  expect(c).toMatchObject({ name: "c.jpg", original: expect.any(File) });
+  expect((c as { original: Blob }).original.size).toBe(3); // the file as chosen
 
   const back = fromDraft(draft);
   expect(back.text).toEqual(filled);
@@ -54,9 +59,16 @@ test("keeps only the prepared copy, never the original; a photo not prepared yet
   next.restore(back.damages);
   expect(next.getSnapshot().map((d) => d.photos.map((p) => [p.name, p.stage]))).toEqual([
     [["a.jpg", "ready"]],
-    [["b.jpg", "ready"]],
+    [
+      ["b.jpg", "ready"],
+      ["c.jpg", "waiting"],
+    ],
   ]);
   expect((await next.prepared(keyOf(next, "a.jpg")))!.size).toBe(4);
+  // the chosen file is prepared now, and only its copy goes
+  const copy = (await next.prepared(keyOf(next, "c.jpg")))!;
+  expect([...new Uint8Array(await copy.arrayBuffer())]).toEqual([9, 9, 9, 9]);
+  expect(next.toDraft()[1]![1]).toMatchObject({ name: "c.jpg", bytes: expect.any(ArrayBuffer) });
 });
 
 test("the inquiry's key and the quote it was made for are kept with the draft and come back; a malformed key is dropped", async () => {
@@ -88,7 +100,7 @@ test("each photo's upload name and stored upload are kept with it; a name we wou
 
   for (const bad of ["../etc/passwd", "skade.jpg", "", 7]) {
     const tampered = toDraft(filled, photos, none)!;
-    tampered.damages[0]![0]!.uploadName = bad as string;
+    asCopy(tampered.damages[0]![0]).uploadName = bad as string;
     expect(fromDraft(tampered).damages[0]![0]).not.toHaveProperty("uploadName");
   }
 });
@@ -106,7 +118,7 @@ test("the check's note is kept with its photo until Behold, and comes back on th
   await new Promise((resolve) => setTimeout(resolve, 10));
   photos.keep(keyOf(photos, "uklar.jpg")); // Behold
   const draft = toDraft(filled, photos, none)!;
-  expect(draft.damages[0]!.map((p) => [p.name, p.note])).toEqual([
+  expect(draft.damages[0]!.map((p) => [p.name, asCopy(p).note])).toEqual([
     ["mork.jpg", "dark"],
     ["uklar.jpg", undefined],
   ]);
@@ -120,7 +132,7 @@ test("the check's note is kept with its photo until Behold, and comes back on th
 
   const tampered = toDraft(filled, photos, none)!;
   (tampered.damages[0]![0] as { note?: string }).note = "unreadable";
-  expect(fromDraft(tampered).damages[0]![0]!.note).toBeUndefined();
+  expect(asCopy(fromDraft(tampered).damages[0]![0]).note).toBeUndefined();
 });
 
 test("a photo kept as something other than bytes (a draft of another form) is dropped, the rest comes back", async () => {

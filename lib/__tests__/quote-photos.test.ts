@@ -178,3 +178,21 @@ test("a draft put back beside the photos chosen meanwhile: each damage holds bot
   expect(names).toEqual([[...full.map((p) => p.name), "ny-1.jpg"], ["ny-2.jpg"], ["b.jpg"]]);
   expect(photos.getSnapshot()[0]!.id).toBe(first);
 });
+
+test("the draft hears of what it keeps (a photo chosen, its copy made), not of a preparation's progress", async () => {
+  const { calls, work } = manualWork();
+  const { photos, damage, named } = setup(work);
+  let changes = 0;
+  photos.subscribeDraft(() => changes++);
+  photos.add(damage(), [file("a.jpg")]);
+  expect(changes).toBe(1);
+  await tick();
+  const started = changes; // preparing
+  calls[0]!.options.onProgress?.(40);
+  calls[0]!.options.onProgress?.(80);
+  expect(named("a.jpg").percent).toBe(80);
+  expect(changes).toBe(started);
+  calls[0]!.finish();
+  await photos.prepared(named("a.jpg").key);
+  expect(changes).toBe(started + 1);
+});

@@ -1,7 +1,7 @@
 /**
  * The quote as a draft kept on the device (lib/drafts/store.ts): the text
- * fields, each damage's photos as their prepared copies (bytes, never an
- * original; a photo not prepared yet is not kept) with the name each is
+ * fields, each damage's photos as their prepared copies (bytes; a photo not
+ * prepared yet as the file chosen, to be prepared when the draft comes back) with the name each is
  * uploaded under, its stored upload and the check's note until `Behold`, whether Send was pressed and the
  * quote is still to go (offline), and the inquiry's key with the quote
  * (quoteJson) it was made for. Pure conversions, so they are unit-tested.
@@ -47,15 +47,25 @@ const photoSchema = z.object({
   note: z.catch(z.optional(z.enum(["blurred", "dark"])), undefined),
 });
 
-/** One damage's photos; a photo without its bytes (a draft of another form) is dropped, the rest come back. */
+/** A photo whose copy was not made yet: the file as chosen (the store gives it back as a File). */
+const originalSchema = z.object({
+  key: z.string(),
+  name: z.catch(z.string(), ""),
+  original: z.custom<Blob>((file) => /^\[object (File|Blob)\]$/.test(Object.prototype.toString.call(file))),
+});
+
+/** One damage's photos; a photo without its bytes or its file (a draft of another form) is dropped, the rest come back. */
 const damageSchema = z.pipe(
   z.catch(z.array(z.unknown()), []),
   z.transform((photos): DraftPhoto[] =>
-    photos.flatMap((photo) => {
-      const { success, data } = photoSchema.safeParse(photo);
-      if (!success) return [];
-      const { uploadName, ...rest } = data;
-      return [uploadName ? { ...rest, uploadName } : rest];
+    photos.flatMap((photo): DraftPhoto[] => {
+      const prepared = photoSchema.safeParse(photo);
+      if (prepared.success) {
+        const { uploadName, ...rest } = prepared.data;
+        return [uploadName ? { ...rest, uploadName } : rest];
+      }
+      const chosen = originalSchema.safeParse(photo);
+      return chosen.success ? [chosen.data] : [];
     }),
   ),
 );

@@ -8,8 +8,10 @@
  * rest; the sender (./pipeline.ts) reads the prepared copies and writes the
  * uploads; the draft (./draft.ts) is `toDraft()` and `restore()`.
  *
- * Never the original: a photo is uploaded and kept in the draft only as its
- * prepared copy. A photo the browser cannot decode is `unreadable`, says so on
+ * Never the original leaves the device: a photo is uploaded only as its prepared
+ * copy. The draft keeps the copy too, and a photo whose copy is not made yet as it
+ * was chosen, on the device only: a tab the phone closes in the meantime loses no
+ * photo, and the photo is prepared when the draft comes back. A photo the browser cannot decode is `unreadable`, says so on
  * its thumbnail and is not sent (`toSend`): the quote goes with the others, and
  * a damage left with none is told to add one.
  * Preparation that fails otherwise (the photo work could not load) is tried
@@ -50,18 +52,21 @@ export interface Damage {
 }
 
 /**
- * A photo as the draft keeps it: its prepared copy's bytes (never the original), name and
- * upload, and the check's note until the visitor keeps the photo anyway (`Behold`).
+ * A photo as the draft keeps it: its prepared copy's bytes, name and upload, and the check's
+ * note until the visitor keeps the photo anyway (`Behold`); or, while its copy is not made yet,
+ * the file as chosen (`original`), which is prepared again when the draft comes back.
  */
-export interface DraftPhoto {
-  key: string;
-  name: string;
-  type: string;
-  bytes: ArrayBuffer;
-  uploadName?: string;
-  stored?: ImageRef;
-  note?: "blurred" | "dark";
-}
+export type DraftPhoto =
+  | {
+      key: string;
+      name: string;
+      type: string;
+      bytes: ArrayBuffer;
+      uploadName?: string;
+      stored?: ImageRef;
+      note?: "blurred" | "dark";
+    }
+  | { key: string; name: string; original: Blob };
 
 interface Entry {
   photo: Photo;
@@ -121,6 +126,7 @@ export class QuotePhotos {
   private damages: { id: string; keys: string[] }[] = [{ id: "damage-first", keys: [] }];
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<() => void>();
+  private readonly draftListeners = new Set<() => void>();
   private snapshot: readonly Damage[] = [{ id: this.damages[0]!.id, photos: [] }];
   private preparing = 0;
   private readonly createUrl: NonNullable<PhotoDeps["createUrl"]>;
@@ -136,6 +142,15 @@ export class QuotePhotos {
     return () => void this.listeners.delete(listener);
   };
 
+  /**
+   * Called when something the draft keeps has changed (`toDraft`): not for a preparation's or an
+   * upload's progress, so a draft is saved soon after a photo is chosen, not only once its work is done.
+   */
+  subscribeDraft = (listener: () => void) => {
+    this.draftListeners.add(listener);
+    return () => void this.draftListeners.delete(listener);
+  };
+
   getSnapshot = (): readonly Damage[] => this.snapshot;
 
   /** The damages as a send (and its check at Send) takes them: a photo the browser cannot read is left out. */
@@ -146,16 +161,17 @@ export class QuotePhotos {
     }));
   }
 
-  private emit() {
+  private emit({ kept = true } = {}) {
     const { entries } = this;
     this.snapshot = this.damages.map(({ id, keys }) => ({ id, photos: keys.map((key) => entries.get(key)!.photo) }));
     this.listeners.forEach((listener) => listener());
+    if (kept) this.draftListeners.forEach((listener) => listener());
   }
 
   private patch(entry: Entry, change: Partial<Photo>) {
     if (this.entries.get(entry.photo.key) !== entry) return; // removed meanwhile
     entry.photo = { ...entry.photo, ...change };
-    this.emit();
+    this.emit({ kept: Object.keys(change).some((field) => KEPT_IN_DRAFT.has(field as keyof Photo)) });
   }
 
   private async prepare(entry: Entry) {
@@ -208,10 +224,11 @@ export class QuotePhotos {
     setTimeout(() => this.pump(), 0);
   }
 
-  private newEntry(file: File): Entry {
+  /** A photo to prepare: one just chosen, or (`kept`) a draft's whose copy was not made yet. */
+  private newEntry(file: Blob, kept?: { key: string; name: string }): Entry {
     const photo: Photo = {
-      key: newId("img"),
-      name: file.name,
+      key: kept?.key ?? newId("img"),
+      name: kept?.name ?? (file as File).name,
       url: "",
       stage: "waiting",
       percent: 0,
@@ -300,12 +317,12 @@ export class QuotePhotos {
     if (entry) this.patch(entry, change);
   }
 
-  /** The damages as the draft keeps them: only prepared copies, never an original. */
+  /** The damages as the draft keeps them: each photo's prepared copy, or the file as chosen until the copy is made. */
   toDraft(): DraftPhoto[][] {
     return this.damages.map(({ keys }) =>
-      keys.flatMap((key) => {
-        const { photo, copy } = this.entries.get(key)!;
-        if (!copy) return [];
+      keys.flatMap((key): DraftPhoto[] => {
+        const { photo, copy, file } = this.entries.get(key)!;
+        if (!copy) return file ? [{ key, name: photo.name, original: file }] : [];
         const { name, uploadName, stored, note } = photo;
         const kept = note === "blurred" || note === "dark" ? { note } : {};
         return [{ key, name, ...copy, ...(uploadName && { uploadName }), ...(stored && { stored }), ...kept }];
@@ -335,13 +352,19 @@ export class QuotePhotos {
           ),
     );
     this.damages = keys.map((damageKeys, i) => ({ id: current[i]?.id ?? newId("damage"), keys: damageKeys }));
-    for (const { key, name, type, bytes, uploadName, stored, note } of draft.flat()) {
+    for (const kept of draft.flat()) {
+      if ("original" in kept) {
+        this.newEntry(kept.original, kept);
+        continue;
+      }
+      const { key, name, type, bytes, uploadName, stored, note } = kept;
       const url = this.createUrl(new Blob([bytes], { type }));
       const photo: Photo = { key, name, url, stage: "ready", percent: 100, uploadName, stored, note };
       const entry = { photo, copy: { bytes, type }, controller: new AbortController(), waiters: [], checked: true };
       this.entries.set(key, entry);
     }
     this.emit();
+    this.pumpSoon();
   }
 
   /** The form has gone: every photo's work stopped and its preview URL given back. */
@@ -350,6 +373,9 @@ export class QuotePhotos {
     this.damages = this.damages.map(({ id }) => ({ id, keys: [] }));
   }
 }
+
+/** what of a photo the draft keeps, besides its bytes: a change to anything else is progress only */
+const KEPT_IN_DRAFT = new Set<keyof Photo>(["stage", "note", "uploadName", "stored"]);
 
 const copyBlob = (entry: Entry) => entry.copy && new Blob([entry.copy.bytes], { type: entry.copy.type });
 const settle = (entry: Entry) => entry.waiters.splice(0).forEach((resolve) => resolve(copyBlob(entry)));

@@ -45,6 +45,7 @@ const answer = (status: number, body: unknown = {}) =>
 function fakeNetwork() {
   const net = {
     uploads: [] as string[],
+    uploadSizes: [] as number[],
     keys: [] as string[],
     inquiryStatus: [] as number[],
     uploadStatus: [] as number[],
@@ -52,9 +53,11 @@ function fakeNetwork() {
   const fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.startsWith("/api/media?depth")) {
-      const name = ((init!.body as FormData).get("file") as File).name;
+      const file = (init!.body as FormData).get("file") as File;
+      const { name } = file;
       const status = net.uploadStatus.shift() ?? 201;
       if (status === 201) net.uploads.push(name);
+      net.uploadSizes.push(file.size);
       return answer(status, { doc: { filename: name, url: `/api/media/file/${name}` } });
     }
     if (url.startsWith("/api/media?where")) {
@@ -283,6 +286,30 @@ test("within the tab session the draft comes back by itself; what was typed befo
   await settle();
   expect(quicker.result.current.view.draft.restored).toBe(false);
   expect(quicker.result.current.form.getValues("regNumber")).toBeUndefined();
+});
+
+test("photos still being prepared when the tab goes come back with the draft, are prepared and sent", async () => {
+  const never: PhotoWork = { prepare: () => new Promise(() => {}) }; // the tab goes before any copy is made
+  const first = await visit(fakeNetwork(), never);
+  await fill(first);
+  expect(first.hook.result.current.view.damages.flatMap((d) => d.photos.map((p) => p.stage))).not.toContain("ready");
+  await waitFor(async () => expect((await stored())?.form.damages.flat()).toHaveLength(3));
+  first.hook.unmount();
+
+  const again = await visit();
+  await waitFor(() =>
+    expect(again.hook.result.current.view.damages.map((d) => d.photos.map((p) => [p.name, p.stage]))).toEqual([
+      [["a.jpg", "ready"]],
+      [
+        ["b.jpg", "ready"],
+        ["c.jpg", "ready"],
+      ],
+    ]),
+  );
+  await send(again);
+  await waitFor(() => expect(push).toHaveBeenCalledWith("/takk"));
+  expect(again.net.uploads).toHaveLength(3);
+  expect(again.net.uploadSizes).toEqual([4, 4, 4]); // the prepared copies, never the files as chosen
 });
 
 test("a new visit is only offered the draft: nothing of it is in the form until Fortsett; Slett deletes it", async () => {
