@@ -2,7 +2,7 @@
  * Drafts on the device and offline sends, as a visitor on a phone meets them:
  * what was typed and chosen comes back after a reload of the tab or a visit to
  * another page of the site, even a change made just before it (photos
- * included), a new tab is only asked (`Fortsett`, `Slett`) and shows nothing
+ * included, one still being prepared too), a new tab is only asked (`Fortsett`, `Slett`) and shows nothing
  * of the draft before, `Start på nytt` empties the form, a quote sent without
  * a connection goes by itself, once, when the connection returns, and a quote
  * whose answer was lost is sent again after a reload with its own key and
@@ -12,6 +12,7 @@ import { expect, test, type Locator, type Page } from "./fixtures";
 import fs from "node:fs";
 import path from "node:path";
 import { makePhotos } from "./photos";
+import { PHOTO_WORKER_SCRIPT } from "./photo-worker";
 import { DRAFTS_DB, type DraftName } from "../lib/drafts/store";
 
 const dataDir = process.env.E2E_DATA_DIR!;
@@ -161,6 +162,29 @@ test("a quote survives a reload, photos included; Start på nytt empties it for 
   await page.reload();
   await expect(form.getByLabel("E-post")).toHaveValue("");
   await expect(form.getByText(NOTICE)).toHaveCount(0);
+});
+
+test("a photo still being prepared when the tab goes is kept as chosen, and comes back prepared", async ({ page }) => {
+  // the photo work's worker never arrives: the photo stays in preparation
+  await page.route(PHOTO_WORKER_SCRIPT, () => {});
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  const regNumber = reg();
+  await form.getByLabel("Registreringsnummer").fill(regNumber);
+  await damage(form, 1)
+    .getByLabel("Last opp bilder")
+    .setInputFiles([photo("bakdor.jpg")]);
+  await expect(damage(form, 1).getByText(/^(Venter|Gjør bildet mindre)/)).toBeVisible();
+  await expect.poll(async () => (await storedDraft(page, "quote")).parts, { timeout: 15_000 }).toBe(1);
+
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.reload();
+  await expect(form.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
+  await expect(form.getByLabel("Registreringsnummer")).toHaveValue(regNumber);
+  const image = damage(form, 1).getByRole("img", { name: "bakdor.jpg" });
+  await expect(image).toBeVisible();
+  await expect(page.getByText(/^(Venter|Gjør bildet mindre)/)).toHaveCount(0, { timeout: 15_000 });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });
 
 test("a change made just before a link within the site is kept: back on the form, it is there", async ({ page }) => {
