@@ -228,8 +228,9 @@ test("a new tab shows none of the draft before Fortsett, which brings it all bac
   await expect(form.getByLabel("E-post")).toHaveValue("");
   await expect(form.getByRole("img")).toHaveCount(0);
 
-  await offer.getByRole("button", { name: "Fortsett" }).click();
+  await offer.getByRole("button", { name: "Fortsett" }).press("Enter");
   await expect(offer).toHaveCount(0);
+  await expect(form.getByLabel("Registreringsnummer")).toBeFocused(); // the keyboard goes on in the form
   await expectQuoteBack(form, regNumber);
   await other.close();
 
@@ -237,6 +238,7 @@ test("a new tab shows none of the draft before Fortsett, which brings it all bac
   await third.goto("/pristilbud");
   await quoteForm(third).getByRole("button", { name: "Slett" }).click();
   await expect(third.getByText(OFFER)).toHaveCount(0);
+  await expect(quoteForm(third).getByLabel("Registreringsnummer")).toBeFocused();
   await third.reload();
   await expect(quoteForm(third).getByLabel("Registreringsnummer")).toBeEnabled();
   await third.waitForTimeout(1000);

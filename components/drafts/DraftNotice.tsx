@@ -1,12 +1,15 @@
 "use client";
 
-import type { Ref } from "react";
+import type { MouseEvent, Ref } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill, formatDate } from "@/lib/format";
 import type { useDraft } from "./useDraft";
 import styles from "./DraftNotice.module.css";
+
+/** what a visitor fills in first: a form's first text field */
+const FIRST_FIELD = "input:not([type=hidden]), textarea";
 
 /** The local calendar day of `date`, written as the site writes dates (`13. oktober 2023`). */
 const longDate = (date: Date) =>
@@ -17,7 +20,8 @@ const longDate = (date: Date) =>
 /**
  * `Du har et påbegynt … fra <dato>. Vil du fortsette?` with `Fortsett` and
  * `Slett`: a draft from another visit (useDraft's `offer`), offered before
- * anything of it is shown; nothing while there is none.
+ * anything of it is shown; nothing while there is none. The question goes
+ * with the answer, and the keyboard goes on at the form's first field.
  */
 export function DraftOffer({
   draft,
@@ -30,14 +34,20 @@ export function DraftOffer({
   strings: Strings["drafts"];
 }) {
   if (!draft.offer) return null;
+  const answer = (choice: () => unknown) => (event: MouseEvent<HTMLButtonElement>) => {
+    const { form } = event.currentTarget;
+    void choice();
+    // once the question (and the button that had focus) is gone
+    requestAnimationFrame(() => form?.querySelector<HTMLElement>(FIRST_FIELD)?.focus());
+  };
   return (
     <div className={styles.notice} role="status">
       <p>{fill(text, { date: longDate(draft.offer) })}</p>
       <div className={styles.actions}>
-        <Button variant="primary" onClick={draft.accept}>
+        <Button variant="primary" onClick={answer(draft.accept)}>
           {strings.resume}
         </Button>
-        <Button variant="secondary" onClick={draft.decline}>
+        <Button variant="secondary" onClick={answer(draft.decline)}>
           {strings.delete}
         </Button>
       </div>
