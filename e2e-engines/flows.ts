@@ -214,7 +214,7 @@ export const flows: Flow[] = [
       await fillContact(page, reg);
       await page.choose({ label: "Last opp bilder", within: damage1 }, [photos[0]]);
       await waitFor("one thumbnail", async () => (await thumbnails(page)) === 1);
-      // the draft keeps a photo once it is made ready (never the original): wait for that, then for the save
+      // wait for the photo's copy (the draft then keeps the copy, not the file as chosen), then for the save
       await waitFor(
         "the photo made ready",
         async () => !(await page.run<boolean>(`return /Venter|Gjør bildet mindre/.test(document.body.innerText);`)),

@@ -181,8 +181,9 @@ for (const viewport of [
           const over = section.getBoundingClientRect();
           const element = document.activeElement as HTMLElement;
           const box = element.getBoundingClientRect();
-          // the banner's own controls, and what is taller than the space above it, cannot be cleared of it
-          if (section.contains(element) || box.height > over.top / 2) return "";
+          // the banner's own controls, and what is taller than the space above it (less the page's
+          // scroll padding at the top), cannot be cleared of it
+          if (section.contains(element) || box.height > over.top - 48) return "";
           const under = box.bottom > over.top && box.right > over.left && box.left < over.right;
           return under ? element.textContent || element.getAttribute("aria-label") || element.tagName : "";
         });

@@ -45,7 +45,7 @@ function useQuoteParts({ userId, deps = {} }: QuoteOptions) {
 type Parts = ReturnType<typeof useQuoteParts>;
 
 /**
- * The quote's draft on the device: the text and the photos' prepared copies,
+ * The quote's draft on the device: the text and the photos (QuotePhotos.toDraft),
  * saved as they change and when the form leaves (the photos are let go after);
  * put back unless the visitor was quicker. Asked for with `Fortsett`, it comes
  * back beside what the visitor entered meanwhile: a field they filled keeps
@@ -65,8 +65,10 @@ function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts)
       if (!asked && entered) return false;
       form.reset(keepTyped(onPage, back.text));
       photos.restore(back.damages, { keep: true });
-      state.set(back.send);
-      setResend(back.send.pending && !entered);
+      // Send pressed on the draft alone: what the visitor added since goes only with their own Send
+      const pending = back.send.pending && !entered;
+      state.set({ ...back.send, pending });
+      setResend(pending);
       return true;
     },
     [form, photos, state],

@@ -1,8 +1,8 @@
 /** The quote as a draft: what is kept (prepared copies, and a photo not prepared yet as chosen), and what comes back. */
-import type { PhotoWork } from "../photos/types";
+import { type PhotoWork, UnreadablePhotoError } from "../photos/types";
 import { fromDraft, toDraft } from "../quote/draft";
 import { emptyText, type QuoteText } from "../quote/form";
-import { type DraftPhoto, QuotePhotos } from "../quote/photos";
+import { type DraftPhoto, MAX_KEPT_ORIGINAL_BYTES, QuotePhotos } from "../quote/photos";
 import { SendState } from "../quote/pipeline";
 
 const photo = (name: string, bytes = 3) => new File([new Uint8Array(bytes)], name, { type: "image/jpeg" });
@@ -25,8 +25,11 @@ async function photosOf(damages: File[][], hold?: Set<string>) {
   return photos;
 }
 const none = new SendState();
-/** A kept photo as its prepared copy (a test fails where it is not). */
-const asCopy = (kept: DraftPhoto | undefined) => kept as Extract<DraftPhoto, { bytes: ArrayBuffer }>;
+/** A kept photo as its prepared copy; a test fails where it is not. */
+function asCopy(kept: DraftPhoto | undefined) {
+  if (!kept || !("bytes" in kept)) throw new Error(`${kept?.name} is not kept as its prepared copy`);
+  return kept;
+}
 const keyOf = (photos: QuotePhotos, name: string) =>
   photos
     .getSnapshot()
@@ -46,8 +49,7 @@ test("keeps the prepared copy; a photo not prepared yet is kept as chosen and pr
   expect(draft.damages.map((d) => d.map((p) => p.name))).toEqual([["a.jpg"], ["b.jpg", "c.jpg"]]);
   const [a, b, c] = draft.damages.flat();
   for (const kept of [a, b]) {
-    if (!kept || !("bytes" in kept)) throw new Error(`${kept?.name} is not kept as its copy`);
-    expect([...new Uint8Array(kept.bytes)]).toEqual([9, 9, 9, 9]); // the copy's bytes, not the original's zeros
+    expect([...new Uint8Array(asCopy(kept).bytes)]).toEqual([9, 9, 9, 9]); // the copy's bytes, not the original's zeros
   }
   expect(c).toMatchObject({ name: "c.jpg", original: expect.any(File) });
   expect((c as { original: Blob }).original.size).toBe(3); // the file as chosen
@@ -139,4 +141,46 @@ test("a photo kept as something other than bytes (a draft of another form) is dr
   const draft = toDraft(filled, await photosOf([[photo("a.jpg")]]), none)!;
   draft.damages[0]!.push({ key: "x", name: "gammel.jpg", type: "image/jpeg", bytes: new Blob([]) as never });
   expect(fromDraft(draft).damages[0]!.map((p) => p.name)).toEqual(["a.jpg"]);
+});
+
+test("a photo kept as chosen: only an image we take and not too large; one that cannot be read is not kept", async () => {
+  const unreadable: PhotoWork = { prepare: () => Promise.reject(new UnreadablePhotoError()) };
+  const photos = new QuotePhotos({ loadWork: async () => unreadable, createUrl: () => "blob:x", revokeUrl: () => {} });
+  photos.add(photos.getSnapshot()[0]!.id, [photo("heic.jpg")]);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(photos.getSnapshot()[0]!.photos[0]!.stage).toBe("unreadable");
+  expect(toDraft(filled, photos, none)!.damages).toEqual([[]]);
+
+  const chosen = (original: Blob) => ({ ...filled, pending: false, damages: [[{ key: "k", name: "x", original }]] });
+  const big = new File([new Uint8Array(MAX_KEPT_ORIGINAL_BYTES + 1)], "stor.jpg", { type: "image/jpeg" });
+  const pdf = new File([new Uint8Array(3)], "notat.pdf", { type: "application/pdf" });
+  expect(fromDraft(chosen(photo("a.jpg"))).damages).toEqual([[expect.objectContaining({ name: "x" })]]);
+  expect(fromDraft(chosen(big)).damages).toEqual([[]]);
+  expect(fromDraft(chosen(pdf)).damages).toEqual([[]]);
+});
+
+test("a photo kept as chosen keeps the check's note, and a note dismissed with Behold stays away", async () => {
+  const checkedOnly: PhotoWork = {
+    prepare: (file, options = {}) => {
+      options.onCheck?.({
+        sharpness: 1,
+        brightness: 1,
+        verdict: (file as File).name === "mork.jpg" ? "dark" : "blurred",
+      });
+      return new Promise(() => {}); // the copy is never made in this visit
+    },
+  };
+  const photos = new QuotePhotos({ loadWork: async () => checkedOnly, createUrl: () => "blob:x", revokeUrl: () => {} });
+  photos.add(photos.getSnapshot()[0]!.id, [photo("mork.jpg"), photo("uklar.jpg")]);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  photos.keep(keyOf(photos, "uklar.jpg")); // Behold
+  const draft = toDraft(filled, photos, none)!;
+
+  const again = new QuotePhotos({ loadWork: async () => checkedOnly, createUrl: () => "blob:y", revokeUrl: () => {} });
+  again.restore(fromDraft(draft).damages);
+  await new Promise((resolve) => setTimeout(resolve, 10)); // the work checks both again
+  expect(again.getSnapshot()[0]!.photos.map((p) => [p.name, p.note])).toEqual([
+    ["mork.jpg", "dark"],
+    ["uklar.jpg", undefined],
+  ]);
 });

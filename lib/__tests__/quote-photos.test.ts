@@ -167,16 +167,40 @@ test("damages are added up to the limit and removed with their photos", async ()
   expect(photos.getSnapshot()).toHaveLength(FIELD_LIMITS.damages - 1);
 });
 
-test("a draft put back beside the photos chosen meanwhile: each damage holds both, none over its limit", () => {
+const saved = (name: string) => ({ key: `draft-${name}`, name, type: "image/jpeg", bytes: new ArrayBuffer(8) });
+const names = (photos: QuotePhotos) => photos.getSnapshot().map((d) => d.photos.map((p) => p.name));
+
+test("a draft put back beside the photos chosen meanwhile: each damage holds both and keeps its id, none over its limit", () => {
   const { photos, damage } = setup(manualWork().work);
   const first = damage();
   photos.add(first, [file("ny-1.jpg"), file("ny-2.jpg")]);
-  const saved = (name: string) => ({ key: `draft-${name}`, name, type: "image/jpeg", bytes: new ArrayBuffer(8) });
+  photos.addDamage();
+  const second = photos.getSnapshot()[1]!.id;
+  photos.add(second, [file("ny-3.jpg")]);
   const full = Array.from({ length: FIELD_LIMITS.imagesPerDamage - 1 }, (_, i) => saved(`${i}.jpg`));
   photos.restore([full, [saved("b.jpg")]], { keep: true });
-  const names = photos.getSnapshot().map((d) => d.photos.map((p) => p.name));
-  expect(names).toEqual([[...full.map((p) => p.name), "ny-1.jpg"], ["ny-2.jpg"], ["b.jpg"]]);
-  expect(photos.getSnapshot()[0]!.id).toBe(first);
+  expect(names(photos)).toEqual([[...full.map((p) => p.name), "ny-1.jpg"], ["b.jpg", "ny-3.jpg"], ["ny-2.jpg"]]);
+  expect(
+    photos
+      .getSnapshot()
+      .map((d) => d.id)
+      .slice(0, 2),
+  ).toEqual([first, second]);
+
+  photos.restore([full, [saved("b.jpg")]], { keep: true }); // the same draft again adds nothing twice
+  expect(names(photos)).toEqual([[...full.map((p) => p.name), "ny-1.jpg"], ["b.jpg", "ny-3.jpg"], ["ny-2.jpg"]]);
+});
+
+test("a draft put back beside a full quote keeps no more damages than a quote may have", () => {
+  const { photos, damage } = setup(manualWork().work);
+  photos.add(damage(), [file("ny.jpg")]);
+  const draft = Array.from({ length: FIELD_LIMITS.damages }, (_, d) =>
+    Array.from({ length: FIELD_LIMITS.imagesPerDamage }, (_, i) => saved(`${d}-${i}.jpg`)),
+  );
+  photos.restore(draft, { keep: true });
+  expect(photos.getSnapshot()).toHaveLength(FIELD_LIMITS.damages);
+  expect(photos.getSnapshot().every((d) => d.photos.length === FIELD_LIMITS.imagesPerDamage)).toBe(true);
+  expect(names(photos).flat()).not.toContain("ny.jpg");
 });
 
 test("the draft hears of what it keeps (a photo chosen, its copy made), not of a preparation's progress", async () => {

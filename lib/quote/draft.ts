@@ -8,9 +8,9 @@
  */
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)
-import { IDEMPOTENCY_KEY_PATTERN, MEDIA_FILENAME_PATTERN, type ImageRef } from "../api/schemas";
+import { IDEMPOTENCY_KEY_PATTERN, imageTypeByMime, MEDIA_FILENAME_PATTERN, type ImageRef } from "../api/schemas";
 import { quoteTextSchema, type QuoteText } from "./form";
-import type { DraftPhoto, QuotePhotos } from "./photos";
+import { type DraftPhoto, MAX_KEPT_ORIGINAL_BYTES, type QuotePhotos } from "./photos";
 import type { SendState } from "./pipeline";
 
 export interface QuoteDraft extends QuoteText {
@@ -47,11 +47,21 @@ const photoSchema = z.object({
   note: z.catch(z.optional(z.enum(["blurred", "dark"])), undefined),
 });
 
-/** A photo whose copy was not made yet: the file as chosen (the store gives it back as a File). */
+/**
+ * A photo whose copy was not made yet: the file as chosen (the store gives it back as a File), an
+ * image of a type we take and no larger than a draft keeps, with the check's note and verdict.
+ */
 const originalSchema = z.object({
   key: z.string(),
   name: z.catch(z.string(), ""),
-  original: z.custom<Blob>((file) => /^\[object (File|Blob)\]$/.test(Object.prototype.toString.call(file))),
+  original: z.custom<Blob>(
+    (file) =>
+      /^\[object (File|Blob)\]$/.test(Object.prototype.toString.call(file)) &&
+      imageTypeByMime((file as Blob).type) !== undefined &&
+      (file as Blob).size <= MAX_KEPT_ORIGINAL_BYTES,
+  ),
+  note: z.catch(z.optional(z.enum(["blurred", "dark"])), undefined),
+  checked: z.catch(z.optional(z.literal(true)), undefined),
 });
 
 /** One damage's photos; a photo without its bytes or its file (a draft of another form) is dropped, the rest come back. */

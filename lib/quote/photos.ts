@@ -54,7 +54,8 @@ export interface Damage {
 /**
  * A photo as the draft keeps it: its prepared copy's bytes, name and upload, and the check's
  * note until the visitor keeps the photo anyway (`Behold`); or, while its copy is not made yet,
- * the file as chosen (`original`), which is prepared again when the draft comes back.
+ * the file as chosen (`original`, at most MAX_KEPT_ORIGINAL_BYTES), which is prepared when the
+ * draft comes back, with the check's note and whether the check was done (`checked`).
  */
 export type DraftPhoto =
   | {
@@ -66,7 +67,10 @@ export type DraftPhoto =
       stored?: ImageRef;
       note?: "blurred" | "dark";
     }
-  | { key: string; name: string; original: Blob };
+  | { key: string; name: string; original: Blob; note?: "blurred" | "dark"; checked?: true };
+
+/** The largest file a draft keeps as chosen (a phone's photo, with room): a larger one is kept once its copy is made. */
+export const MAX_KEPT_ORIGINAL_BYTES = 25 * 1024 * 1024;
 
 interface Entry {
   photo: Photo;
@@ -194,6 +198,7 @@ export class QuotePhotos {
       this.patch(entry, { stage: "ready", percent: 100 });
     } catch (error) {
       const unreadable = (error as Error)?.name === "UnreadablePhotoError";
+      if (unreadable) entry.file = undefined; // never sent, so never kept either
       this.patch(entry, unreadable ? { stage: "unreadable", note: "unreadable" } : { stage: "failed" });
     }
     settle(entry);
@@ -225,15 +230,16 @@ export class QuotePhotos {
   }
 
   /** A photo to prepare: one just chosen, or (`kept`) a draft's whose copy was not made yet. */
-  private newEntry(file: Blob, kept?: { key: string; name: string }): Entry {
+  private newEntry(file: Blob, kept?: Omit<Extract<DraftPhoto, { original: Blob }>, "original">): Entry {
     const photo: Photo = {
       key: kept?.key ?? newId("img"),
       name: kept?.name ?? (file as File).name,
       url: "",
       stage: "waiting",
       percent: 0,
+      note: kept?.note,
     };
-    const entry = { photo, file, controller: new AbortController(), waiters: [] };
+    const entry = { photo, file, controller: new AbortController(), waiters: [], checked: kept?.checked };
     this.entries.set(photo.key, entry);
     return entry;
   }
@@ -321,10 +327,13 @@ export class QuotePhotos {
   toDraft(): DraftPhoto[][] {
     return this.damages.map(({ keys }) =>
       keys.flatMap((key): DraftPhoto[] => {
-        const { photo, copy, file } = this.entries.get(key)!;
-        if (!copy) return file ? [{ key, name: photo.name, original: file }] : [];
+        const { photo, copy, file, checked } = this.entries.get(key)!;
         const { name, uploadName, stored, note } = photo;
         const kept = note === "blurred" || note === "dark" ? { note } : {};
+        if (!copy) {
+          if (!file || file.size > MAX_KEPT_ORIGINAL_BYTES) return [];
+          return [{ key, name, original: file, ...kept, ...(checked && { checked: true as const }) }];
+        }
         return [{ key, name, ...copy, ...(uploadName && { uploadName }), ...(stored && { stored }), ...kept }];
       }),
     );
@@ -333,28 +342,22 @@ export class QuotePhotos {
   /**
    * The damages and photos of a draft, in place of what there is (`[[]]`: an empty quote), or with
    * `keep` beside it: each damage then holds the draft's photos and after them the ones chosen
-   * meanwhile, and a damage that would go over its limit goes on in a damage of its own.
+   * meanwhile (mergeDamages). A photo of the draft that is here already is not added again.
    */
   restore(draft: readonly DraftPhoto[][], { keep = false } = {}) {
-    const current = keep ? this.damages : [];
     if (!keep) [...this.entries.keys()].forEach((key) => this.drop(key));
-    const count = Math.max(draft.length, current.length);
-    const merged = Array.from({ length: count }, (_, i) => [
-      ...(draft[i] ?? []).map((p) => p.key),
-      ...(current[i]?.keys ?? []),
-    ]);
-    const { imagesPerDamage } = FIELD_LIMITS;
-    const keys = merged.flatMap((damage) =>
-      damage.length <= imagesPerDamage
-        ? [damage]
-        : Array.from({ length: Math.ceil(damage.length / imagesPerDamage) }, (_, j) =>
-            damage.slice(j * imagesPerDamage, (j + 1) * imagesPerDamage),
-          ),
+    const incoming = draft.map((photos) => photos.filter((p) => !this.entries.has(p.key)));
+    this.damages = mergeDamages(
+      incoming.map((photos) => photos.map((p) => p.key)),
+      keep ? this.damages : [],
     );
-    this.damages = keys.map((damageKeys, i) => ({ id: current[i]?.id ?? newId("damage"), keys: damageKeys }));
-    for (const kept of draft.flat()) {
+    const placed = new Set(this.damages.flatMap((damage) => damage.keys));
+    [...this.entries.keys()].filter((key) => !placed.has(key)).forEach((key) => this.drop(key));
+    for (const kept of incoming.flat()) {
+      if (!placed.has(kept.key)) continue;
       if ("original" in kept) {
-        this.newEntry(kept.original, kept);
+        const { original, ...rest } = kept;
+        this.newEntry(original, rest);
         continue;
       }
       const { key, name, type, bytes, uploadName, stored, note } = kept;
@@ -372,6 +375,26 @@ export class QuotePhotos {
     [...this.entries.keys()].forEach((key) => this.drop(key));
     this.damages = this.damages.map(({ id }) => ({ id, keys: [] }));
   }
+}
+
+/**
+ * A draft's damages (their photos' keys) with the damages on the page: damage by damage, the
+ * draft's photos and then the page's, each damage keeping its id. What goes over a damage's
+ * photo limit goes on in damages of its own after them, and the quote keeps no more damages than
+ * its limit: only a draft and a page that both come near the limits ever lose a photo to them.
+ */
+function mergeDamages(draft: readonly string[][], current: readonly { id: string; keys: string[] }[]) {
+  const { imagesPerDamage, damages: maxDamages } = FIELD_LIMITS;
+  const merged: { id: string; keys: string[] }[] = [];
+  const overflow: string[][] = [];
+  for (let i = 0; i < Math.max(draft.length, current.length); i++) {
+    const keys = [...(draft[i] ?? []), ...(current[i]?.keys ?? [])];
+    merged.push({ id: current[i]?.id ?? newId("damage"), keys: keys.slice(0, imagesPerDamage) });
+    for (let at = imagesPerDamage; at < keys.length; at += imagesPerDamage) {
+      overflow.push(keys.slice(at, at + imagesPerDamage));
+    }
+  }
+  return [...merged, ...overflow.map((keys) => ({ id: newId("damage"), keys }))].slice(0, maxDamages);
 }
 
 /** what of a photo the draft keeps, besides its bytes: a change to anything else is progress only */

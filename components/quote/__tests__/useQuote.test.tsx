@@ -379,6 +379,15 @@ test("Fortsett on a quote that waited offline, with something entered meanwhile,
   expect(other.hook.result.current.view.phase).toEqual({ name: "editing" });
   expect(other.net.keys).toEqual([]);
   expect(other.hook.result.current.form.getValues("message")).toBe("Også en ripe i lakken.");
+  await waitFor(async () => expect((await stored())?.form).toMatchObject({ message: "Også en ripe i lakken." }));
+  expect((await stored())!.form.pending).toBe(false);
+  other.hook.unmount();
+
+  const reloaded = await visit(); // the same tab: the draft comes back by itself, and still waits
+  await settle();
+  expect(reloaded.hook.result.current.view.draft.restored).toBe(true);
+  expect(reloaded.net.keys).toEqual([]);
+  expect(push).not.toHaveBeenCalled();
 });
 
 test("a quote waiting offline that is no longer complete when the connection returns waits for the visitor", async () => {
