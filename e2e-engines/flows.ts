@@ -8,6 +8,7 @@ import path from "node:path";
 import { getStrings } from "../lib/content";
 import { routes } from "../lib/hosting/route-table";
 import { THANKS_PATH } from "../lib/routes";
+import { PHOTO_WORKER_SCRIPT } from "../e2e/photo-worker";
 import { waitFor, type EnginePage, type Query } from "../lib/testing/engines/browsers";
 
 export interface FlowContext {
@@ -22,6 +23,8 @@ export interface FlowContext {
   checkPhoto: (name: string) => string;
   /** the CSP violations reported so far, for this origin */
   cspViolations: () => string[];
+  /** requests whose path matches get no answer until this is called again with `undefined` */
+  holdRequests: (path: RegExp | undefined) => void;
 }
 
 export interface Flow {
@@ -231,6 +234,39 @@ export const flows: Flow[] = [
         reg,
       );
       await waitFor("the photo back after the reload", async () => (await thumbnails(page)) === 1);
+    },
+  },
+  {
+    name: "a photo still being prepared when the tab goes comes back with the draft, prepared",
+    async run({ page, origin, photos, holdRequests }) {
+      holdRequests(PHOTO_WORKER_SCRIPT); // the photo work's worker never arrives: the photo stays in preparation
+      try {
+        await page.goto(`${origin}/pristilbud`);
+        await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
+        const reg = uniqueReg("UF");
+        await fillContact(page, reg);
+        await page.choose({ label: "Last opp bilder", within: damage1 }, [photos[1]]);
+        await waitFor("one thumbnail", async () => (await thumbnails(page)) === 1);
+        await new Promise((resolve) => setTimeout(resolve, 3000)); // the draft is saved shortly after the photo is chosen
+        if (!(await page.run<boolean>(`return /Venter|Gjør bildet mindre/.test(document.body.innerText);`)))
+          throw new Error("the photo was prepared although its worker was held back");
+      } finally {
+        holdRequests(undefined);
+      }
+      await page.reload();
+      await waitFor("the draft notice", async () =>
+        page.run<boolean>(`return document.body.innerText.includes(${JSON.stringify(DRAFT_NOTICE)});`),
+      );
+      await waitFor("the photo back after the reload", async () => (await thumbnails(page)) === 1);
+      await waitFor(
+        "the photo prepared after the reload, its thumbnail shown",
+        async () =>
+          page.run<boolean>(
+            `const img = document.querySelector("form img");
+             return !/Venter|Gjør bildet mindre/.test(document.body.innerText) && !!img && img.complete && img.naturalWidth > 0;`,
+          ),
+        60_000,
+      );
     },
   },
   {

@@ -3,7 +3,9 @@
  * answer's Content-Security-Policy: `report-uri`, pointing back at itself, so
  * a violation in any engine (in the page or its worker, before any script of
  * ours could listen) is reported to the suite. Everything else, the policy
- * included, is the preview server's answer as it is.
+ * included, is the preview server's answer as it is, except requests a flow
+ * holds back (`hold`): those get no answer at all, as on a connection that
+ * stalls, until the page that asked goes away.
  */
 import http from "node:http";
 
@@ -12,6 +14,8 @@ export const REPORT_PATH = "/__engines/csp-report";
 export interface ReportProxy {
   origin: string;
   violations: string[];
+  /** from now on, requests whose path matches get no answer; `undefined` answers all again */
+  hold(path: RegExp | undefined): void;
   close(): Promise<void>;
 }
 
@@ -27,7 +31,9 @@ function violationOf(body: string): string {
 export function startReportProxy(target: string, port: number): Promise<ReportProxy> {
   const violations: string[] = [];
   const upstream = new URL(target);
+  let held: RegExp | undefined;
   const server = http.createServer((request, response) => {
+    if (held?.test(request.url ?? "")) return;
     if (request.url === REPORT_PATH && request.method === "POST") {
       let body = "";
       request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
@@ -61,7 +67,12 @@ export function startReportProxy(target: string, port: number): Promise<ReportPr
       resolve({
         origin: `http://127.0.0.1:${port}`,
         violations,
-        close: () => new Promise((done) => server.close(() => done())),
+        hold: (path) => void (held = path),
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections(); // held requests too
+          }),
       });
     });
   });

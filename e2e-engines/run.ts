@@ -112,6 +112,7 @@ async function main() {
             photos,
             checkPhoto,
             cspViolations: () => proxy.violations.slice(seen),
+            holdRequests: proxy.hold,
           });
           const late = proxy.violations.slice(seen);
           if (late.length) throw new Error(`CSP violations: ${late.join("; ")}`);
