@@ -25,6 +25,8 @@ async function photosOf(damages: File[][], hold?: Set<string>) {
   return photos;
 }
 const none = new SendState();
+/** A file that says it is `size` bytes long, without taking the memory. */
+const sized = (file: File, size: number) => Object.defineProperty(file, "size", { value: size });
 /** A kept photo as its prepared copy; a test fails where it is not. */
 function asCopy(kept: DraftPhoto | undefined) {
   if (!kept || !("bytes" in kept)) throw new Error(`${kept?.name} is not kept as its prepared copy`);
@@ -152,11 +154,19 @@ test("a photo kept as chosen: only an image we take and not too large; one that 
   expect(toDraft(filled, photos, none)!.damages).toEqual([[]]);
 
   const chosen = (original: Blob) => ({ ...filled, pending: false, damages: [[{ key: "k", name: "x", original }]] });
-  const big = new File([new Uint8Array(MAX_KEPT_ORIGINAL_BYTES + 1)], "stor.jpg", { type: "image/jpeg" });
+  const big = sized(photo("stor.jpg"), MAX_KEPT_ORIGINAL_BYTES + 1);
   const pdf = new File([new Uint8Array(3)], "notat.pdf", { type: "application/pdf" });
   expect(fromDraft(chosen(photo("a.jpg"))).damages).toEqual([[expect.objectContaining({ name: "x" })]]);
   expect(fromDraft(chosen(big)).damages).toEqual([[]]);
   expect(fromDraft(chosen(pdf)).damages).toEqual([[]]);
+});
+
+test("photos waiting for their copy are kept as chosen only while their bytes fit the draft's room for them", async () => {
+  const third = MAX_KEPT_ORIGINAL_BYTES / 3 + 1;
+  const files = ["a.jpg", "b.jpg", "c.jpg"].map((name) => sized(photo(name), third));
+  const photos = await photosOf([files.slice(0, 2), files.slice(2)], new Set(["a.jpg", "b.jpg", "c.jpg"]));
+  const draft = toDraft(filled, photos, none)!;
+  expect(draft.damages.map((d) => d.map((p) => p.name))).toEqual([["a.jpg", "b.jpg"], []]);
 });
 
 test("a photo kept as chosen keeps the check's note, and a note dismissed with Behold stays away", async () => {

@@ -54,7 +54,7 @@ export interface Damage {
 /**
  * A photo as the draft keeps it: its prepared copy's bytes, name and upload, and the check's
  * note until the visitor keeps the photo anyway (`Behold`); or, while its copy is not made yet,
- * the file as chosen (`original`, at most MAX_KEPT_ORIGINAL_BYTES), which is prepared when the
+ * the file as chosen (`original`, within MAX_KEPT_ORIGINAL_BYTES), which is prepared when the
  * draft comes back, with the check's note and whether the check was done (`checked`).
  */
 export type DraftPhoto =
@@ -69,8 +69,12 @@ export type DraftPhoto =
     }
   | { key: string; name: string; original: Blob; note?: "blurred" | "dark"; checked?: true };
 
-/** The largest file a draft keeps as chosen (a phone's photo, with room): a larger one is kept once its copy is made. */
-export const MAX_KEPT_ORIGINAL_BYTES = 25 * 1024 * 1024;
+/**
+ * How many bytes of photos as chosen a draft keeps at most, damage by damage (a damage's worth
+ * of phone photos): a draft is saved whole or not at all, so photos waiting for
+ * their copy never make it too large for the device to keep. The others are kept once their copy is made.
+ */
+export const MAX_KEPT_ORIGINAL_BYTES = 100 * 1024 * 1024;
 
 interface Entry {
   photo: Photo;
@@ -325,13 +329,15 @@ export class QuotePhotos {
 
   /** The damages as the draft keeps them: each photo's prepared copy, or the file as chosen until the copy is made. */
   toDraft(): DraftPhoto[][] {
+    let room = MAX_KEPT_ORIGINAL_BYTES;
     return this.damages.map(({ keys }) =>
       keys.flatMap((key): DraftPhoto[] => {
         const { photo, copy, file, checked } = this.entries.get(key)!;
         const { name, uploadName, stored, note } = photo;
         const kept = note === "blurred" || note === "dark" ? { note } : {};
         if (!copy) {
-          if (!file || file.size > MAX_KEPT_ORIGINAL_BYTES) return [];
+          if (!file || file.size > room) return [];
+          room -= file.size;
           return [{ key, name, original: file, ...kept, ...(checked && { checked: true as const }) }];
         }
         return [{ key, name, ...copy, ...(uploadName && { uploadName }), ...(stored && { stored }), ...kept }];
