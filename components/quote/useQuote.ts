@@ -4,6 +4,7 @@ import { flushSync } from "react-dom";
 import { useForm, type UseFormReturn } from "react-hook-form";
 import { useDraft } from "@/components/drafts/useDraft";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
+import { FIELD_LIMITS } from "@/lib/api/schemas";
 import { browserFetch } from "@/lib/api/transport";
 import type { Strings } from "@/lib/content/strings-schema";
 import { keepTyped, typedSinceDraft } from "@/lib/drafts/typed-since";
@@ -63,7 +64,7 @@ function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts)
       const chosen = photos.getSnapshot().some((damage) => damage.photos.length > 0);
       const entered = chosen || typedSinceDraft(onPage, back.text);
       if (!asked && entered) return false;
-      form.reset(keepTyped(onPage, back.text));
+      form.reset(keepTyped(onPage, back.text, { message: FIELD_LIMITS.message }));
       photos.restore(back.damages, { keep: true });
       // Send pressed on the draft alone: what the visitor added since goes only with their own Send
       const pending = back.send.pending && !entered;

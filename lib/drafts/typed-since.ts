@@ -18,13 +18,24 @@ export function typedSinceDraft<K extends string>(
   });
 }
 
-/** A draft's fields with the visitor's own text in place of each field they filled on the page. */
+/**
+ * A draft's fields with the visitor's own text in place of each field they filled on the page.
+ * A free text (`join`, with its longest length) keeps both: the draft's, then a blank line and
+ * what was typed on the page, when the two differ and together fit the field.
+ */
 export function keepTyped<K extends string>(
   onPage: Readonly<Record<K, string>>,
   draft: Readonly<Record<NoInfer<K>, string>>,
+  join: Partial<Record<NoInfer<K>, number>> = {},
 ): Record<K, string> {
   const fields = Object.keys(draft) as K[];
-  return Object.fromEntries(
-    fields.map((field) => [field, onPage[field]?.trim() ? onPage[field] : draft[field]]),
-  ) as Record<K, string>;
+  const merged = (field: K) => {
+    const typed = onPage[field]?.trim() ?? "";
+    const saved = draft[field].trim();
+    if (!typed) return draft[field];
+    const both = `${saved}\n\n${typed}`;
+    const limit = join[field];
+    return limit !== undefined && saved && saved !== typed && both.length <= limit ? both : onPage[field];
+  };
+  return Object.fromEntries(fields.map((field) => [field, merged(field)])) as Record<K, string>;
 }

@@ -1,4 +1,4 @@
-import { typedSinceDraft } from "../typed-since";
+import { keepTyped, typedSinceDraft } from "../typed-since";
 
 const draft = { email: "kari@example.no", phone: "+47 912 34 567", regNumber: "AB12345" };
 
@@ -24,4 +24,26 @@ describe("typedSinceDraft", () => {
 it("counts a field the draft does not have as typed", () => {
   expect(typedSinceDraft({ "damage-1": "Riper" }, {})).toBe(true);
   expect(typedSinceDraft({ "damage-1": "" }, {})).toBe(false);
+});
+
+describe("keepTyped", () => {
+  const saved = { email: "kari@example.no", phone: "", message: "Bulk i bakdøra." };
+
+  it("keeps each field the visitor filled, and fills the rest from the draft", () => {
+    expect(keepTyped({ email: "ola@example.no", phone: "912 34 567", message: "" }, saved)).toEqual({
+      email: "ola@example.no",
+      phone: "912 34 567",
+      message: "Bulk i bakdøra.",
+    });
+  });
+
+  it("keeps both texts of a free-text field, the draft's first, when they differ and fit", () => {
+    const onPage = { email: "", phone: "", message: "Også en ripe." };
+    expect(keepTyped(onPage, saved, { message: 100 }).message).toBe("Bulk i bakdøra.\n\nOgså en ripe.");
+    expect(keepTyped({ ...onPage, message: " Bulk i bakdøra. " }, saved, { message: 100 }).message).toBe(
+      " Bulk i bakdøra. ",
+    );
+    expect(keepTyped(onPage, saved, { message: 20 }).message).toBe("Også en ripe."); // both would not fit
+    expect(keepTyped(onPage, saved).message).toBe("Også en ripe."); // not a field to join
+  });
 });
