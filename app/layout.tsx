@@ -6,6 +6,7 @@ import { ConsentProvider } from "@/components/consent/useConsent";
 import { ERROR_TEXT_KEYS } from "@/components/errors/ErrorScreen";
 import { ChunkFailureCatcher } from "@/components/errors/ChunkFailureCatcher";
 import { MobileActionBar } from "@/components/layout/MobileActionBar";
+import { Icon } from "@/components/ui/Icon";
 import { ScrollPosition } from "@/components/layout/ScrollPosition";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 import { SiteHeader } from "@/components/layout/SiteHeader";
@@ -77,7 +78,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           </Activity>
           <MobileActionBar
             quote={{ label: strings.cta.quote, href: QUOTE_PATH }}
-            call={{ label: strings.cta.call, href: telHref(site.phone) }}
+            call={{ label: strings.cta.call, href: telHref(site.phone), icon: <Icon name="phone" size={18} /> }}
             hiddenOn={[QUOTE_PATH, THANKS_PATH]}
           />
           <ScrollPosition />

@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { Icon } from "@/components/ui/Icon";
+import type { ReactNode } from "react";
 import styles from "./MobileActionBar.module.css";
 
 interface Props {
   quote: { label: string; href: string };
-  call: { label: string; href: string };
+  /** `icon`: rendered by the server (the layout), so the icons' code stays out of the page's JavaScript */
+  call: { label: string; href: string; icon: ReactNode };
   /** pages where the bar would only repeat what the page already is */
   hiddenOn: string[];
 }
@@ -19,7 +20,7 @@ export function MobileActionBar({ quote, call, hiddenOn }: Props) {
   return (
     <div className={styles.bar}>
       <a href={call.href} className={styles.call}>
-        <Icon name="phone" size={18} />
+        {call.icon}
         {call.label}
       </a>
       <Link href={quote.href} className={styles.quote}>
