@@ -1,17 +1,27 @@
 "use client";
 
-import Link from "next/link";
-import { type RefObject, useLayoutEffect, useRef } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import type { Strings } from "@/lib/content/strings-schema";
-import { writeConsent } from "@/lib/consent";
-import { choiceClass } from "./choice";
-import styles from "./Consent.module.css";
+// the banner's look: with the layout's styles, so the banner never shows unstyled when its code comes
+import "./Consent.module.css";
 import { useConsent } from "./useConsent";
 
-interface Props {
+export interface ConsentBannerProps {
   strings: Pick<Strings["consent"], "bannerHeading" | "bannerText" | "privacyLink" | "accept" | "decline">;
   privacyHref: string;
 }
+
+/**
+ * The banner's code is fetched only when there is something to ask: most visits have chosen
+ * already, and a build with neither a tag manager nor a map key never asks. If it cannot be
+ * fetched (offline), nothing is asked and nothing loads.
+ */
+const Banner = lazy<ComponentType<ConsentBannerProps>>(() =>
+  import("./Banner").then(
+    (m) => ({ default: m.Banner }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * First visit: asks for consent to analytics and the Google map, with `Godta` and
@@ -22,73 +32,12 @@ interface Props {
  * localStorage (`lib/consent.ts`) and changed on /personvern. A build with neither
  * a tag manager nor a map key has nothing to ask about, and shows no banner.
  */
-export function ConsentBanner({ strings, privacyHref }: Props) {
+export function ConsentBanner({ strings, privacyHref }: ConsentBannerProps) {
   const { choice, needed } = useConsent();
   if (!needed || choice !== "unset") return null;
-  return <Banner strings={strings} privacyHref={privacyHref} />;
-}
-
-/** the room kept between the banner's top and what the keyboard moves to */
-const CLEARANCE_PX = 12;
-const REACH = "--consent-banner-reach";
-
-/**
- * While the banner is shown, what Tab moves to is scrolled clear of it instead of hidden under it:
- * `--consent-banner-reach` on <html> says how far up from the window's bottom the banner reaches,
- * and the page keeps that much clear (its scroll padding, and room after the footer, so its last
- * links can be scrolled above the banner too). Measured from the banner's place and height (its
- * rising animation's offset aside); it follows the banner's size and the window's, and is taken
- * away when the banner goes.
- */
-function useScrollClearOf(ref: RefObject<HTMLElement | null>) {
-  useLayoutEffect(() => {
-    const banner = ref.current;
-    if (!banner) return;
-    const { style } = document.documentElement;
-    const update = () => {
-      const reach = parseFloat(getComputedStyle(banner).bottom) + banner.offsetHeight + CLEARANCE_PX;
-      style.setProperty(REACH, `${Math.ceil(reach)}px`);
-    };
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(banner);
-    window.addEventListener("resize", update);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener("resize", update);
-      style.removeProperty(REACH);
-    };
-  }, [ref]);
-}
-
-function Banner({ strings, privacyHref }: Props) {
-  const ref = useRef<HTMLElement>(null);
-  useScrollClearOf(ref);
-  // the banner goes with the choice: the keyboard goes on from the page's content, not from the top
-  const choose = (consent: "granted" | "denied") => {
-    document.getElementById("main")?.focus({ preventScroll: true });
-    writeConsent(consent);
-  };
   return (
-    <section ref={ref} className={styles.banner} aria-labelledby="samtykke-tittel" data-consent-banner="">
-      <div className={styles.inner}>
-        <div className={styles.copy}>
-          <h2 id="samtykke-tittel" className={styles.heading}>
-            {strings.bannerHeading}
-          </h2>
-          <p className={styles.text}>
-            {strings.bannerText} <Link href={privacyHref}>{strings.privacyLink}</Link>
-          </p>
-        </div>
-        <div className={styles.choices}>
-          <button type="button" className={choiceClass} onClick={() => choose("granted")}>
-            {strings.accept}
-          </button>
-          <button type="button" className={choiceClass} onClick={() => choose("denied")}>
-            {strings.decline}
-          </button>
-        </div>
-      </div>
-    </section>
+    <Suspense fallback={null}>
+      <Banner strings={strings} privacyHref={privacyHref} />
+    </Suspense>
   );
 }
