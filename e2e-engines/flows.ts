@@ -258,15 +258,18 @@ export const flows: Flow[] = [
         page.run<boolean>(`return document.body.innerText.includes(${JSON.stringify(DRAFT_NOTICE)});`),
       );
       await waitFor("the photo back after the reload", async () => (await thumbnails(page)) === 1);
+      const thumbnail = `form img[alt=${JSON.stringify(path.basename(photos[1]))}]`;
       await waitFor(
         "the photo prepared after the reload, its thumbnail shown",
         async () =>
           page.run<boolean>(
-            `const img = document.querySelector("form img");
+            `const img = document.querySelector(${JSON.stringify(thumbnail)});
              return !/Venter|Gjør bildet mindre/.test(document.body.innerText) && !!img && img.complete && img.naturalWidth > 0;`,
           ),
         60_000,
       );
+      if (await page.run<boolean>(`return document.body.innerText.includes(${JSON.stringify(photoCheck.unreadable)});`))
+        throw new Error("the photo came back unreadable");
     },
   },
   {

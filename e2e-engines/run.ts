@@ -2,8 +2,8 @@
  * The cross-engine suite (`npm test` runs it after Playwright; alone:
  * `npm run build:test && npx tsx e2e-engines/run.ts`): the flows in flows.ts
  * in WebKitGTK and Firefox ESR at 375 px, against the preview server serving
- * the test build with its real headers (through report-proxy.ts, which only
- * adds a report-uri to each policy). Installs the engines with apt-get when
+ * the test build with its real headers (through report-proxy.ts, which adds
+ * a report-uri to each policy and can hold a flow's chosen requests back). Installs the engines with apt-get when
  * they are missing and we are root. Writes reports/engines.json
  * ({ passed, failed }) and exits 1 on any failure. A failing flow prints its
  * steps with their times and leaves a screenshot in reports/engines/.
@@ -125,6 +125,7 @@ async function main() {
           console.log(`      steps:\n${steps.map((s) => `        ${s}`).join("\n")}`);
           if (page) console.log(`      screenshot: ${await screenshot(page, engine, flow.name)}`);
         } finally {
+          proxy.hold(undefined); // a flow's held requests end with it
           await page?.close().catch(() => {});
         }
       }

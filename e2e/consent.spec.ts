@@ -184,7 +184,8 @@ for (const viewport of [
           // the banner's own controls, and what is taller than the space above it (less the page's
           // scroll padding at the top), cannot be cleared of it
           if (section.contains(element) || box.height > over.top - 48) return "";
-          const under = box.bottom > over.top && box.right > over.left && box.left < over.right;
+          const under =
+            box.bottom > over.top && box.top < over.bottom && box.right > over.left && box.left < over.right;
           return under ? element.textContent || element.getAttribute("aria-label") || element.tagName : "";
         });
         if (focused) covered.push(focused.trim());

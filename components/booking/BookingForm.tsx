@@ -118,8 +118,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
  * writes it. Put back on the next visit, field by field as text (a draft this
  * form did not write gives empty fields), the prefilled message left alone
  * unless the draft has the visitor's own. With `Fortsett`, what the visitor
- * typed meanwhile stays: the draft fills the fields they left empty, and a
- * message they wrote follows the draft's own.
+ * typed meanwhile stays: the draft fills only the fields they left empty.
  */
 function useBookingDraft(
   form: UseFormReturn<BookingFields, unknown, BookingValues>,
@@ -137,15 +136,10 @@ function useBookingDraft(
       const onPage = getValues();
       const typed = { email: text(onPage.email), phone: text(onPage.phone) };
       if (!asked && typedSinceDraft(typed, draft)) return false; // the visitor was quicker
-      // the messages the visitor wrote (the draft's and the page's), else the calculator's
-      const written = isEdited() ? text(onPage.message) : "";
-      const kept = keepTyped(
-        { ...typed, message: written },
-        { ...draft, message: text(stored.message) },
-        { message: FIELD_LIMITS.message },
-      );
-      if (kept.message.trim()) markEdited();
-      reset({ ...kept, message: kept.message.trim() ? kept.message : text(onPage.message) });
+      // the message the visitor wrote on the page, else the draft's own (even one they emptied), else the calculator's
+      const own = !isEdited() && typeof stored.message === "string";
+      if (own) markEdited();
+      reset({ ...keepTyped(typed, draft), message: own ? stored.message! : text(onPage.message) });
       return true;
     },
     [getValues, reset, markEdited, isEdited],

@@ -21,7 +21,7 @@ export function typedSinceDraft<K extends string>(
 /**
  * A draft's fields with the visitor's own text in place of each field they filled on the page.
  * A free text (`join`, with its longest length) keeps both: the draft's, then a blank line and
- * what was typed on the page, when the two differ and together fit the field.
+ * what was typed on the page, when neither holds the other and together they fit the field.
  */
 export function keepTyped<K extends string>(
   onPage: Readonly<Record<K, string>>,
@@ -35,7 +35,9 @@ export function keepTyped<K extends string>(
     if (!typed) return draft[field];
     const both = `${saved}\n\n${typed}`;
     const limit = join[field];
-    return limit !== undefined && saved && saved !== typed && both.length <= limit ? both : onPage[field];
+    if (limit === undefined || !saved || typed.includes(saved)) return onPage[field];
+    if (saved.includes(typed)) return draft[field];
+    return both.length <= limit ? both : onPage[field];
   };
   return Object.fromEntries(fields.map((field) => [field, merged(field)])) as Record<K, string>;
 }

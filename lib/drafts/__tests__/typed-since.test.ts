@@ -43,6 +43,10 @@ describe("keepTyped", () => {
     expect(keepTyped({ ...onPage, message: " Bulk i bakdøra. " }, saved, { message: 100 }).message).toBe(
       " Bulk i bakdøra. ",
     );
+    expect(keepTyped({ ...onPage, message: "Bulk i bakdøra. Og en ripe." }, saved, { message: 100 }).message).toBe(
+      "Bulk i bakdøra. Og en ripe.",
+    ); // the page's text holds the draft's
+    expect(keepTyped({ ...onPage, message: "bakdøra" }, saved, { message: 100 }).message).toBe("Bulk i bakdøra."); // and the other way
     expect(keepTyped(onPage, saved, { message: 20 }).message).toBe("Også en ripe."); // both would not fit
     expect(keepTyped(onPage, saved).message).toBe("Også en ripe."); // not a field to join
   });
