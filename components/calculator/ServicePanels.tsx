@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Icon } from "@/components/ui/Icon";
+import { CheckIcon } from "@/components/ui/CheckIcon";
 import type { CategoryId, ServiceId } from "@/lib/calculator/ids";
 import { servicePrice, type Catalog } from "@/lib/calculator/state";
 import type { Strings } from "@/lib/content/strings-schema";
@@ -62,7 +62,7 @@ export function ServicePanels({ catalog, details, chosen, size, onToggle, ready,
                     return (
                       <li key={service.id} className={styles.service} data-chosen={on}>
                         <span className={styles.serviceMark} aria-hidden="true">
-                          {on && <Icon name="check" size={16} />}
+                          {on && <CheckIcon size={16} />}
                         </span>
                         <div className={styles.serviceText}>
                           <span className={styles.serviceTitle}>{service.title}</span>

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Picture } from "@/components/media/Picture";
-import { Icon } from "@/components/ui/Icon";
+import { CheckIcon } from "@/components/ui/CheckIcon";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
 import type { SizeOption } from "./CalculatorClient";
@@ -49,7 +49,7 @@ export function SizePicker({
               onClick={() => onSelect(size.type)}
             >
               <span className={styles.sizeCheck} aria-hidden="true">
-                {pressed && <Icon name="check" size={14} />}
+                {pressed && <CheckIcon size={14} />}
               </span>
               <Picture image={size.image} alt="" sizes="(min-width: 761px) 200px, 30vw" className={styles.sizeImage} />
               <span className={styles.sizeName}>{size.type}</span>
