@@ -51,9 +51,8 @@ type Parts = ReturnType<typeof useQuoteParts>;
  * put back unless the visitor was quicker. Asked for with `Fortsett`, it comes
  * back beside what the visitor entered meanwhile: a field they filled keeps
  * their text (a message they wrote follows the draft's), and their photos stay
- * with the draft's. A draft whose Send was
- * pressed asks to be sent (`resend`), unless something of the visitor's was
- * added to it: that waits for their own Send.
+ * with the draft's. A draft whose Send was pressed asks to be sent (`resend`),
+ * unless something of the visitor's was added to it: that waits for their own Send.
  */
 function useQuoteDraft(form: UseFormReturn<QuoteText>, { photos, state }: Parts) {
   const [resend, setResend] = useState(false);

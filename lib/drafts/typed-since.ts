@@ -33,10 +33,10 @@ export function keepTyped<K extends string>(
     const typed = onPage[field]?.trim() ?? "";
     const saved = draft[field].trim();
     if (!typed) return draft[field];
-    const both = `${saved}\n\n${typed}`;
     const limit = join[field];
     if (limit === undefined || !saved || typed.includes(saved)) return onPage[field];
     if (saved.includes(typed)) return draft[field];
+    const both = `${saved}\n\n${typed}`;
     return both.length <= limit ? both : onPage[field];
   };
   return Object.fromEntries(fields.map((field) => [field, merged(field)])) as Record<K, string>;

@@ -1,10 +1,11 @@
 /**
  * The quote as a draft kept on the device (lib/drafts/store.ts): the text
- * fields, each damage's photos as their prepared copies (bytes; a photo not
- * prepared yet as the file chosen, to be prepared when the draft comes back) with the name each is
- * uploaded under, its stored upload and the check's note until `Behold`, whether Send was pressed and the
- * quote is still to go (offline), and the inquiry's key with the quote
- * (quoteJson) it was made for. Pure conversions, so they are unit-tested.
+ * fields; each damage's photos as their prepared copies (bytes; a photo not
+ * prepared yet as the file chosen, to be prepared when the draft comes back)
+ * with the name each is uploaded under, its stored upload and the check's note
+ * until `Behold`; whether Send was pressed and the quote is still to go
+ * (offline); and the inquiry's key with the quote (quoteJson) it was made for.
+ * Pure conversions, so they are unit-tested.
  */
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)

@@ -11,9 +11,10 @@
  * Never the original leaves the device: a photo is uploaded only as its prepared
  * copy. The draft keeps the copy too, and a photo whose copy is not made yet as it
  * was chosen, on the device only: a tab the phone closes in the meantime loses no
- * photo, and the photo is prepared when the draft comes back. A photo the browser cannot decode is `unreadable`, says so on
- * its thumbnail and is not sent (`toSend`): the quote goes with the others, and
- * a damage left with none is told to add one.
+ * photo, and the photo is prepared when the draft comes back. A photo the browser
+ * cannot decode is `unreadable`, says so on its thumbnail and is not sent
+ * (`toSend`): the quote goes with the others, and a damage left with none is told
+ * to add one.
  * Preparation that fails otherwise (the photo work could not load) is tried
  * again when the copy is asked for.
  */
@@ -71,8 +72,8 @@ export type DraftPhoto =
 
 /**
  * How many bytes of photos as chosen a draft keeps at most, damage by damage (a damage's worth
- * of phone photos): a draft is saved whole or not at all, so photos waiting for
- * their copy never make it too large for the device to keep. The others are kept once their copy is made.
+ * of phone photos): a draft is saved whole or not at all, so photos waiting for their copy never
+ * make it too large for the device to keep. The others are kept once their copy is made.
  */
 export const MAX_KEPT_ORIGINAL_BYTES = 100 * 1024 * 1024;
 
