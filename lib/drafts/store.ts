@@ -79,8 +79,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
-const isArrayBuffer = (value: unknown): value is ArrayBuffer =>
+/** An ArrayBuffer from any realm (a draft's bytes come back from the database as one). */
+export const isArrayBuffer = (value: unknown): value is ArrayBuffer =>
   Object.prototype.toString.call(value) === "[object ArrayBuffer]";
+
+/** A File or Blob from any realm (a draft's files come back from the store as Files). */
+export const isBlobLike = (value: unknown): value is Blob =>
+  /^\[object (File|Blob)\]$/.test(Object.prototype.toString.call(value));
 
 const isStoredBlob = (value: unknown): value is StoredBlob =>
   isPlainObject(value) && value.storedBlob === 1 && isArrayBuffer(value.bytes);

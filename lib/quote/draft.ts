@@ -10,6 +10,7 @@
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)
 import { IDEMPOTENCY_KEY_PATTERN, imageTypeByMime, MEDIA_FILENAME_PATTERN, type ImageRef } from "../api/schemas";
+import { isArrayBuffer, isBlobLike } from "../drafts/store";
 import { quoteTextSchema, type QuoteText } from "./form";
 import { type DraftPhoto, MAX_KEPT_ORIGINAL_BYTES, type QuotePhotos } from "./photos";
 import type { SendState } from "./pipeline";
@@ -41,8 +42,7 @@ const photoSchema = z.object({
   key: z.string(),
   name: z.catch(z.string(), ""),
   type: z.catch(z.string(), ""),
-  // an ArrayBuffer from any realm
-  bytes: z.custom<ArrayBuffer>((bytes) => Object.prototype.toString.call(bytes) === "[object ArrayBuffer]"),
+  bytes: z.custom<ArrayBuffer>(isArrayBuffer),
   uploadName: matching(MEDIA_FILENAME_PATTERN),
   stored: z.optional(z.custom<ImageRef>()),
   note: z.catch(z.optional(z.enum(["blurred", "dark"])), undefined),
@@ -56,10 +56,7 @@ const originalSchema = z.object({
   key: z.string(),
   name: z.catch(z.string(), ""),
   original: z.custom<Blob>(
-    (file) =>
-      /^\[object (File|Blob)\]$/.test(Object.prototype.toString.call(file)) &&
-      imageTypeByMime((file as Blob).type) !== undefined &&
-      (file as Blob).size <= MAX_KEPT_ORIGINAL_BYTES,
+    (file) => isBlobLike(file) && imageTypeByMime(file.type) !== undefined && file.size <= MAX_KEPT_ORIGINAL_BYTES,
   ),
   note: z.catch(z.optional(z.enum(["blurred", "dark"])), undefined),
   checked: z.catch(z.optional(z.literal(true)), undefined),

@@ -114,6 +114,16 @@ async function fill({ hook }: Visit) {
   await settle();
 }
 
+/** A whole quote saved in one visit, then a visit in a new tab, which is only offered it. */
+async function offeredInANewTab() {
+  const first = await visit();
+  await fill(first);
+  await waitFor(async () => expect((await stored())?.form.damages.flat()).toHaveLength(3));
+  first.hook.unmount();
+  newTab();
+  return visit();
+}
+
 const send = (v: Visit) => act(() => v.hook.result.current.actions.send());
 const newTab = () => sessionStorage.clear();
 
@@ -313,13 +323,7 @@ test("photos still being prepared when the tab goes come back with the draft, ar
 });
 
 test("a new visit is only offered the draft: nothing of it is in the form until Fortsett; Slett deletes it", async () => {
-  const first = await visit();
-  await fill(first);
-  await waitFor(async () => expect((await stored())?.form.damages.flat()).toHaveLength(3));
-  first.hook.unmount();
-
-  newTab();
-  const other = await visit();
+  const other = await offeredInANewTab();
   const { view, form } = other.hook.result.current;
   expect(view.draft.offer).toBeInstanceOf(Date);
   expect(view.draft.restored).toBe(false);
@@ -338,13 +342,7 @@ test("a new visit is only offered the draft: nothing of it is in the form until 
 });
 
 test("Fortsett keeps what was entered meanwhile: a field typed stays, the draft fills the rest, both photos stay", async () => {
-  const first = await visit();
-  await fill(first);
-  await waitFor(async () => expect((await stored())?.form.damages.flat()).toHaveLength(3));
-  first.hook.unmount();
-
-  newTab();
-  const other = await visit();
+  const other = await offeredInANewTab();
   act(() => {
     const { form, photos } = other.hook.result.current;
     form.setValue("email", "ola@example.no");
