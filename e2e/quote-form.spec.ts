@@ -411,6 +411,81 @@ test("an upload whose answer is lost is looked up by name, not sent again, and t
   for (const image of images) expect(fs.existsSync(path.join(dataDir, "media", image.filename))).toBe(true);
 });
 
+test.describe("the inquiry names each photo as the admin host answered it", () => {
+  const cdn = "https://cdn.bulkeklinikken.example";
+  const shapes: [string, (origin: string, name: string) => string, (origin: string, name: string) => string][] = [
+    ["Payload's default path", (_, name) => `/api/media/file/${name}`, (o, name) => `${o}/api/media/file/${name}`],
+    ["another path on the admin host", (_, name) => `/media/${name}`, (o, name) => `${o}/media/${name}`],
+    ["an absolute url on the admin host", (o, name) => `${o}/media/${name}`, (o, name) => `${o}/media/${name}`],
+    ["an absolute url on another origin", (_, name) => `${cdn}/media/${name}`, (_, name) => `${cdn}/media/${name}`],
+  ];
+  for (const [shape, answered, expected] of shapes) {
+    test(`${shape}: the quote reaches the thank-you page with those urls`, async ({ page, baseURL }) => {
+      const origin = new URL(baseURL!).origin;
+      const names: string[] = [];
+      await page.route(
+        (url) => isMediaUpload(url),
+        async (route) => {
+          const body = route.request().postDataBuffer()?.toString("latin1") ?? "";
+          const name = /filename="([^"]+)"/.exec(body)![1]!;
+          names.push(name);
+          await route.fulfill({
+            status: 201,
+            contentType: "application/json",
+            body: JSON.stringify({ doc: { id: names.length, filename: name, url: answered(origin, name) } }),
+          });
+        },
+      );
+      let sent: StoredInquiry | undefined;
+      await page.route("**/inquiry", async (route) => {
+        sent = route.request().postDataJSON() as StoredInquiry;
+        await route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
+      });
+      await page.goto("/pristilbud");
+      const form = quoteForm(page);
+      await fillContact(form, contact());
+      await damage(form, 1).getByLabel("Last opp bilder").setInputFiles(photo("bakdor.jpg"));
+      await send(form);
+      await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+      expect(names).toHaveLength(1);
+      expect(sent!.damageRequests).toEqual([{ Images: [{ filename: names[0], url: expected(origin, names[0]!) }] }]);
+    });
+  }
+
+  test("a url that is not http(s) is a failed upload, tried again; the next good answer sends the quote", async ({
+    page,
+    baseURL,
+  }) => {
+    let uploads = 0;
+    await page.route(
+      (url) => isMediaUpload(url),
+      async (route) => {
+        const name = /filename="([^"]+)"/.exec(route.request().postDataBuffer()?.toString("latin1") ?? "")![1]!;
+        const url = ++uploads === 1 ? `javascript:alert(1)//${name}` : `/api/media/file/${name}`;
+        await route.fulfill({
+          status: 201,
+          contentType: "application/json",
+          body: JSON.stringify({ doc: { filename: name, url } }),
+        });
+      },
+    );
+    let sent: StoredInquiry | undefined;
+    await page.route("**/inquiry", async (route) => {
+      sent = route.request().postDataJSON() as StoredInquiry;
+      await route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
+    });
+    await page.goto("/pristilbud");
+    const form = quoteForm(page);
+    await fillContact(form, contact());
+    await damage(form, 1).getByLabel("Last opp bilder").setInputFiles(photo("bakdor.jpg"));
+    await send(form);
+    await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+    expect(uploads).toBe(2);
+    const [image] = sent!.damageRequests[0]!.Images;
+    expect(image!.url).toBe(`${new URL(baseURL!).origin}/api/media/file/${image!.filename}`);
+  });
+});
+
 test("damages collapse, expand and remove by keyboard; images are removable", async ({ page }) => {
   await page.goto("/pristilbud");
   const form = quoteForm(page);

@@ -12,7 +12,7 @@ import {
   phoneSchema,
   IDEMPOTENCY_KEY_PATTERN,
 } from "../api/schemas";
-import { retryAfterMs, newIdempotencyKey, sendInquiry } from "../api/transport";
+import { imageRef, isRetryable, retryAfterMs, newIdempotencyKey, sendInquiry } from "../api/transport";
 
 jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
 
@@ -200,3 +200,73 @@ describe("the inquiry's idempotency key", () => {
     expect(new Set([uuid, newIdempotencyKey(), hex, newIdempotencyKey(noUuid), noCrypto]).size).toBe(5);
   });
 });
+
+describe("an uploaded photo as the inquiry names it: whatever url the admin host answered", () => {
+  const doc = (url: string) => ({ filename: "img_a.jpg", url });
+
+  test.each([
+    ["Payload's default path", "/api/media/file/img_a.jpg", "https://admin.example/api/media/file/img_a.jpg"],
+    ["another path", "/media/img_a.jpg", "https://admin.example/media/img_a.jpg"],
+    ["a path without a leading slash", "media/img_a.jpg", "https://admin.example/media/img_a.jpg"],
+    ["absolute on the admin host", "https://admin.example/media/img_a.jpg", "https://admin.example/media/img_a.jpg"],
+    ["absolute elsewhere", "https://cdn.example/bucket/img_a.jpg", "https://cdn.example/bucket/img_a.jpg"],
+    ["without its scheme", "//cdn.example/img_a.jpg", "https://cdn.example/img_a.jpg"],
+    [
+      "on plain http",
+      "http://localhost:3001/api/media/file/img_a.jpg",
+      "http://localhost:3001/api/media/file/img_a.jpg",
+    ],
+  ])("%s: %s", (_, answered, named) => {
+    expect(imageRef(doc(answered))).toEqual({ filename: "img_a.jpg", url: named });
+  });
+
+  test("a relative url is prefixed with the admin host as configured, its path too", () => {
+    expect(imageRef(doc("/api/media/file/img_a.jpg"), "https://example.no/cms")).toEqual(
+      doc("https://example.no/cms/api/media/file/img_a.jpg"),
+    );
+  });
+
+  test.each([
+    "javascript:alert(1)",
+    "data:image/jpeg;base64,AA",
+    "ftp://admin.example/a.jpg",
+    "https://u:p@cdn.example/a.jpg",
+  ])("%s is an answer the upload cannot use: a 502, tried again like a failed upload", (answered) => {
+    expect(() => imageRef(doc(answered))).toThrow(expect.objectContaining({ status: 502 }));
+    expect(isRetryable(catchError(() => imageRef(doc(answered))))).toBe(true);
+  });
+
+  test("the browser sends any http(s) url; a server that knows its uploads' origins takes only their file urls", () => {
+    const inquiry = (url: string) => ({
+      Inquiry: {
+        UserId: "nettside-anonym",
+        RegNumber: "AB12345",
+        PhoneNumber: "+47 912 34 567",
+        Email: "kari@example.no",
+        Message: "",
+        State: "NEW",
+      },
+      damageRequests: [{ Images: [doc(url)] }],
+    });
+    for (const url of ["https://cdn.example/media/img_a.jpg", "https://admin.example/media/img_a.jpg"]) {
+      expect(inquirySchema().safeParse(inquiry(url)).success).toBe(true);
+      expect(inquirySchema(["https://admin.example"]).safeParse(inquiry(url)).success).toBe(false);
+    }
+    for (const url of [
+      "/media/img_a.jpg",
+      "javascript:alert(1)",
+      `https://cdn.example/${"a".repeat(FIELD_LIMITS.url)}`,
+    ]) {
+      expect(inquirySchema().safeParse(inquiry(url)).success).toBe(false);
+    }
+  });
+});
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("it did not throw");
+}

@@ -134,7 +134,7 @@ export const imageTypeByFormat = (format: string): ImageType | undefined =>
 
 export const MEDIA_PATH = "/api/media";
 export const MEDIA_QUERY = "depth=0&fallback-locale=null";
-/** Where the admin host serves an upload: doc.url is MEDIA_FILE_PATH/<filename> (Payload's convention). */
+/** Where Payload serves an upload by default, and the preview server always: MEDIA_FILE_PATH/<filename>. */
 export const MEDIA_FILE_PATH = "/api/media/file";
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /**
@@ -177,23 +177,33 @@ export const mediaFindSchema = z.looseObject({
 export const INQUIRY_PATH = "/inquiry";
 
 /**
- * An uploaded image as the inquiry names it. Its url must be exactly the
- * admin host's url of that file, `<origin>/api/media/file/<filename>` with
- * `<origin>` one of `mediaOrigins` (the configured admin host's, or the
- * preview server's own): no user info, no other path, no query or fragment.
- * The workshop opens these links, so nothing else may stand there.
+ * An uploaded image as the inquiry names it: the admin host's `doc.filename`,
+ * and its `doc.url` made absolute (transport.ts, imageRef).
+ *
+ * Without `mediaOrigins` (what the browser checks) the url is any absolute
+ * `http:` or `https:` url: the admin host decides where its files live (its
+ * `serverURL`, a proxy, a storage adapter's bucket), and the browser sends
+ * what it answered. With `mediaOrigins` (what a server that receives the
+ * inquiry checks) it must be exactly `<origin>/api/media/file/<filename>` with
+ * `<origin>` one of them: no user info, no other path, no query or fragment,
+ * so a client can store no link but one to an upload of that host.
  */
-export function imageRefSchema(mediaOrigins: readonly string[]) {
+export function imageRefSchema(mediaOrigins?: readonly string[]) {
   return z
     .strictObject({
       filename: z.string().check(z.minLength(1), z.maxLength(FIELD_LIMITS.filename)),
       url: text(FIELD_LIMITS.url),
     })
     .check(
-      z.refine((ref) => isMediaUrl(ref, mediaOrigins), {
-        path: ["url"],
-        error: "må være administrasjonsvertens adresse til bildet (<vert>/api/media/file/<filnavn>)",
-      }),
+      z.refine(
+        (ref) => (mediaOrigins ? isMediaFileUrl(ref, mediaOrigins) : isWebUrl(ref.url)),
+        mediaOrigins
+          ? {
+              path: ["url"],
+              error: "må være administrasjonsvertens adresse til bildet (<vert>/api/media/file/<filnavn>)",
+            }
+          : { path: ["url"], error: "må være en http- eller https-adresse" },
+      ),
     );
 }
 export type ImageRef = z.infer<ReturnType<typeof imageRefSchema>>;
@@ -202,15 +212,21 @@ export type ImageRef = z.infer<ReturnType<typeof imageRefSchema>>;
 export const mediaFileUrl = (origin: string, filename: string) =>
   `${origin}${MEDIA_FILE_PATH}/${encodeURIComponent(filename)}`;
 
-function isMediaUrl(ref: { filename: string; url: string }, mediaOrigins: readonly string[]): boolean {
-  if (!URL.canParse(ref.url)) return false;
-  const { origin, protocol } = new URL(ref.url);
-  if (protocol !== "http:" && protocol !== "https:") return false;
+/** An absolute `http:` or `https:` url without user info: one a browser opens as a web page's link. */
+export function isWebUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol, username, password } = new URL(url);
+  return (protocol === "http:" || protocol === "https:") && !username && !password;
+}
+
+function isMediaFileUrl(ref: { filename: string; url: string }, mediaOrigins: readonly string[]): boolean {
+  if (!isWebUrl(ref.url)) return false;
+  const { origin } = new URL(ref.url);
   return mediaOrigins.includes(origin) && ref.url === mediaFileUrl(origin, ref.filename);
 }
 
-/** The inquiry, for images stored on `mediaOrigins` (see imageRefSchema). */
-export function inquirySchema(mediaOrigins: readonly string[]) {
+/** The inquiry; its image urls as imageRefSchema checks them, with or without `mediaOrigins`. */
+export function inquirySchema(mediaOrigins?: readonly string[]) {
   return z.strictObject({
     Inquiry: z.strictObject({
       UserId: z.string().check(z.minLength(1), z.maxLength(FIELD_LIMITS.userId)),

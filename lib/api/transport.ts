@@ -15,6 +15,7 @@ import {
   MEDIA_PATH,
   MEDIA_QUERY,
   contactSchema,
+  imageRefSchema,
   imageTypeByMime,
   inquirySchema,
   mediaFindSchema,
@@ -31,13 +32,9 @@ export const endpoints = {
     `${config.adminUrl}${MEDIA_PATH}?${new URLSearchParams({ "where[filename][equals]": filename, depth: "0", limit: "1" })}`,
   inquiry: () => `${config.apiUrl}${INQUIRY_PATH}`,
   contact: () => `${config.adminUrl}${CONTACT_PATH}`,
-  /** where a stored media url (a path on the admin host) is fetched from */
-  mediaOrigin: () => config.adminUrl || (typeof window !== "undefined" ? window.location.origin : ""),
+  /** the admin host as a url prefix (`https://admin.example`, or this page's origin when it is the same) */
+  adminHost: () => config.adminUrl || (typeof window !== "undefined" ? window.location.origin : ""),
 };
-
-/** The origins an inquiry's image urls may name, seen from the browser: the admin host's. */
-const browserMediaOrigins = () =>
-  URL.canParse(endpoints.mediaOrigin()) ? [new URL(endpoints.mediaOrigin()).origin] : [];
 
 /**
  * A call that got an answer other than ok, or no answer at all (status 0).
@@ -109,7 +106,7 @@ export async function sendInquiry(
   idempotencyKey?: string,
 ): Promise<void> {
   const headers: Record<string, string> = idempotencyKey === undefined ? {} : { [IDEMPOTENCY_HEADER]: idempotencyKey };
-  await postJson(fetchImpl, endpoints.inquiry(), inquirySchema(browserMediaOrigins()).parse(body), signal, headers);
+  await postJson(fetchImpl, endpoints.inquiry(), inquirySchema().parse(body), signal, headers);
 }
 
 /** POST /api/contact. */
@@ -164,11 +161,30 @@ export function xhrFetch(onProgress: UploadProgress, XHR: typeof XMLHttpRequest 
 export const browserFetch: Fetch = (input, init) =>
   init?.onUploadProgress ? xhrFetch(init.onUploadProgress)(input, init) : fetch(input, init);
 
-/** A stored upload as the inquiry names it: its url made absolute on the admin host. */
-const toImageRef = (doc: { filename: string; url: string }): ImageRef => ({
-  filename: doc.filename,
-  url: new URL(doc.url, endpoints.mediaOrigin()).toString(),
-});
+const browserImageRef = imageRefSchema();
+
+/**
+ * A stored upload as the inquiry names it: `doc.filename`, and `doc.url` as the
+ * admin host answered it, made absolute. A url with a scheme is taken as it
+ * is (`https://cdn.example/media/a.jpg`), one that starts with `//` takes the
+ * admin host's scheme, and any other is a path on the admin host, prefixed
+ * with it (`/api/media/file/a.jpg`, `/media/a.jpg`). What is not then an
+ * `http:` or `https:` url the inquiry can carry is an answer the upload
+ * cannot use: a 502, tried again like any failed upload.
+ */
+export function imageRef(doc: { filename: string; url: string }, adminHost = endpoints.adminHost()): ImageRef {
+  const host = adminHost.replace(/\/+$/, "");
+  let url: string | undefined;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(doc.url)) url = doc.url;
+  else if (doc.url.startsWith("//")) url = URL.canParse(host) ? `${new URL(host).protocol}${doc.url}` : undefined;
+  else url = `${host}/${doc.url.replace(/^\/+/, "")}`;
+  const ref = url && URL.canParse(url) ? { filename: doc.filename, url: new URL(url).href } : undefined;
+  const checked = browserImageRef.safeParse(ref);
+  if (!checked.success) {
+    throw new ApiError(502, `Opplastingen ga en bildeadresse som ikke kan brukes: ${doc.url.slice(0, 200)}`);
+  }
+  return checked.data;
+}
 
 /** POST /api/media with one file, its bytes reported as they are sent; answers the stored image as the inquiry wants it. */
 export async function uploadMedia(
@@ -185,7 +201,7 @@ export async function uploadMedia(
   if (!response.ok) throw errorFor(response, `Opplastingen svarte ${response.status}`);
   const parsed = mediaResponseSchema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) throw new ApiError(response.status, "Opplastingen ga et svar uten filnavn og adresse");
-  return toImageRef(parsed.data.doc);
+  return imageRef(parsed.data.doc);
 }
 
 /**
@@ -206,7 +222,7 @@ export async function findMedia(
   const parsed = mediaFindSchema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) throw new ApiError(response.status, "Oppslaget ga et svar uten docs");
   const doc = parsed.data.docs.find((d) => d.filename === filename);
-  return doc && toImageRef(doc);
+  return doc && imageRef(doc);
 }
 
 type KeySource = Partial<Pick<Crypto, "randomUUID" | "getRandomValues">>;

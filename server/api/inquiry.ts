@@ -1,8 +1,10 @@
 /**
- * POST /inquiry: the price-quote request. Its image urls must be the media
- * file urls of the configured admin host, or of this server (contract's
- * imageRefSchema); when they are this server's, each must name an upload it
- * has stored. Stored durably before the 201: as
+ * POST /inquiry: the price-quote request. When the photos are this server's
+ * own uploads, each image url must be exactly its file url at the origin it
+ * knows itself by (imageRefSchema with `mediaOrigins`) and name an upload it
+ * has stored, so no client can store a link to anything else. With an admin
+ * host configured elsewhere, the urls are that host's to choose (its
+ * `serverURL`, a storage bucket): any `http:` or `https:` url is taken. Stored durably before the 201: as
  * .data/inquiry/<time>-<id>.json, or, when the request carries an
  * Idempotency-Key, as .data/inquiry/key-<hash of the key>.json, which only
  * the first request with that key creates.
@@ -16,7 +18,13 @@
 import crypto from "node:crypto";
 import type http from "node:http";
 import stableStringify from "fast-json-stable-stringify";
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, inquirySchema, type InquiryRequest } from "../../lib/api/schemas";
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  inquirySchema,
+  mediaFileUrl,
+  type InquiryRequest,
+} from "../../lib/api/schemas";
 import type { ApiContext } from "./context";
 import { HttpError, readJson, sendJson, validate } from "./http";
 import { isStored } from "./media";
@@ -65,9 +73,47 @@ async function checkSameBody(name: string, body: InquiryRequest, dataDir: string
   );
 }
 
+/**
+ * The origins this request came through, as the client and a proxy in front
+ * name them: the browser's `Origin`, and the forwarded or plain `Host`.
+ */
+function requestOrigins(req: http.IncomingMessage): string[] {
+  const forwarded = (name: string) =>
+    String(req.headers[name] ?? "")
+      .split(",")[0]!
+      .trim();
+  const host = forwarded("x-forwarded-host") || req.headers.host || "";
+  const proto = forwarded("x-forwarded-proto") || "http";
+  return [req.headers.origin ?? "", `${proto}://${host}`].filter((o) => URL.canParse(o)).map((o) => new URL(o).origin);
+}
+
+/**
+ * A 500 when the inquiry's photos are this server's own uploads, named at the
+ * origin the visitor reached it by, which is not one it knows itself by: the
+ * server runs behind a proxy whose origin it was not told, and would refuse
+ * every quote. The answer and the log (once) say which origin it saw and what
+ * to set.
+ */
+async function checkOwnOrigin(req: http.IncomingMessage, body: InquiryRequest, ctx: ApiContext): Promise<void> {
+  const seen = requestOrigins(req);
+  for (const image of body.damageRequests.flatMap((damage) => damage.Images)) {
+    const origin = new URL(image.url).origin;
+    if (ctx.mediaOrigins.includes(origin) || !seen.includes(origin)) continue;
+    if (image.url !== mediaFileUrl(origin, image.filename) || !(await isStored(ctx.dataDir, image.filename))) continue;
+    const advice =
+      `visitors reach this server at ${origin}, but it names its uploads at ${ctx.mediaOrigins.join(", ")}: ` +
+      `start it with PREVIEW_PUBLIC_ORIGIN=${origin}`;
+    ctx.logOnce(`Every quote is refused until this is fixed: ${advice}`);
+    throw new HttpError(500, `Serveren er satt opp feil og kan ikke ta imot forespørselen (${advice})`);
+  }
+}
+
 export async function handleInquiry(req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
   const key = idempotencyKey(req);
-  const body = validate(inquirySchema(ctx.mediaOrigins), await readJson(req));
+  const data = await readJson(req);
+  const loose = validate(inquirySchema(), data);
+  if (ctx.ownMedia) await checkOwnOrigin(req, loose, ctx);
+  const body = ctx.ownMedia ? validate(inquirySchema(ctx.mediaOrigins), data) : loose;
   if (ctx.ownMedia) await checkStored(body, ctx.dataDir);
   if (key === undefined) {
     await writeRecord("inquiry", body, ctx.dataDir);
