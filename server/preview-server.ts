@@ -1,7 +1,7 @@
 /**
  * The preview server: serves the static export in out/ the way a static host
- * does (clean URLs, the real 404 page, gzip) with serve-handler and
- * compression, with the headers the build wrote to out/_headers (security
+ * does (clean URLs, the real 404 page, gzip; ./static.ts) with compression,
+ * with the headers the build wrote to out/_headers (security
  * headers, each page's Content Security Policy, caching), and answers the
  * site's form calls itself (./api/), so every form works end to end. Used by
  * `npm start`, the tests and the bench.
@@ -11,28 +11,34 @@
  *   unexpected error is a JSON 500 and one log line, never a crash;
  * - the request target is read once, safely (./request.ts): a malformed one is
  *   a 400, a very long one a 414;
- * - a request line or headers Node itself cannot parse get a 400 (`clientError`);
+ * - a request line or headers Node itself cannot parse get a 400 (`clientError`),
+ *   logged like every other answer;
  * - uploads go through a gate (./api/gate.ts), so memory stays bounded, and a
- *   slow client holds one place of many; connections are capped, and one where
- *   nothing moves is closed;
+ *   slow client holds one place of many;
+ * - connections are shared fairly (./connections.ts): one client address holds
+ *   only a few of them, a request past a limit is answered 503 with
+ *   Retry-After, and a connection that sends nothing is closed soon;
+ * - a file that cannot be opened (no descriptors left, removed meanwhile) is a
+ *   503 for that request, never the end of the process;
  * - at start, the data folder is closed to everyone but its owner, and temporary files a killed
  *   server left behind are removed.
  */
 import fs from "node:fs";
 import http from "node:http";
+import type net from "node:net";
 import path from "node:path";
 import compression from "compression";
-import serveHandler from "serve-handler";
 import { config } from "../lib/config";
 import { OUT_DIR } from "../lib/hosting/build-stamp";
-import { fileForPath, isPublished } from "../lib/hosting/export-inspect";
 import { CACHE, type HeaderRule, headersFor, parseHeadersFile } from "../lib/hosting/security-headers";
 import { apiHandler } from "./api";
 import { Gate, type GateOptions } from "./api/gate";
-import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./api/http";
+import { ClientGone, HttpError, sendJson, storageError } from "./api/http";
 import { MEDIA_RESERVE_BYTES, UPLOAD_DEADLINE, type UploadDeadline } from "./api/media";
 import { closeDataDir, DATA_DIR, removeLeftovers } from "./api/store";
+import { CONNECTION_LIMITS, type ConnectionLimits, shareConnections, turnedAway } from "./connections";
 import { parseTarget, type Target } from "./request";
+import { cleanRedirect, exportFile, sendFile } from "./static";
 
 export interface PreviewOptions {
   root?: string;
@@ -50,6 +56,8 @@ export interface PreviewOptions {
    * uploads are served; without it, its loopback addresses at the port it listens on
    */
   publicOrigin?: string;
+  /** how many connections are kept, and for how long (default CONNECTION_LIMITS) */
+  connections?: ConnectionLimits;
 }
 
 /**
@@ -71,25 +79,6 @@ function headerRulesReader(root: string): () => HeaderRule[] {
     }
     return cache.rules;
   };
-}
-
-/**
- * serve-handler's look-up, for which a file that is not published (out/_headers) does not exist.
- * serve-handler awaits its `lstat` (its own is promisified); its types name the callback form.
- */
-function publishedOnly(root: string): typeof fs.lstat {
-  const lookUp = async (file: string) => {
-    if (!isPublished(file, root)) throw Object.assign(new Error(`${file} is not published`), { code: "ENOENT" });
-    return fs.promises.lstat(file);
-  };
-  return lookUp as unknown as typeof fs.lstat;
-}
-
-/** The path whose header rules apply: the page's own, or the 404 page's when nothing is there. */
-function rulePath(root: string, target: Target): string {
-  const { path: clean } = target;
-  if (clean.endsWith(".html")) return clean === "/index.html" ? "/" : clean.slice(0, -5);
-  return fileForPath(target.servedUrl.split("?")[0]!, root) ? clean : "/404";
 }
 
 /**
@@ -118,15 +107,14 @@ export function targetForLog(url = ""): string {
   return query === -1 ? masked : `${masked}?…`;
 }
 
-/** How long a connection may take and how many may be open, so slow and idle clients cannot pile up. */
-function limitConnections(server: http.Server): void {
-  server.headersTimeout = 20_000;
-  // longer than an upload's longest wait for a place and its body's deadline together
-  server.requestTimeout = 120_000;
-  // a connection where nothing moves for a minute (a client that stops reading its answer) is closed
-  server.timeout = 60_000;
-  // past this many open connections a new one is refused
-  server.maxConnections = 256;
+/** Advice for the operator: each line logged once, and never more than a few, whatever clients send. */
+function onceLogger(log: (line: string) => void): (line: string) => void {
+  const said = new Set<string>();
+  return (line) => {
+    if (said.has(line) || said.size >= 20) return;
+    said.add(line);
+    log(line);
+  };
 }
 
 /** Node's time-outs for a request's headers and for the whole request. */
@@ -144,40 +132,52 @@ export function createPreviewServer({
   uploadDeadline = UPLOAD_DEADLINE,
   mediaReserveBytes = MEDIA_RESERVE_BYTES,
   publicOrigin,
+  connections = CONNECTION_LIMITS,
 }: PreviewOptions = {}): http.Server {
   const rules = headerRulesReader(root);
+  const logOnce = onceLogger(log);
+  /** the answer each connection is making now, so a broken request after it waits for it */
+  const answering = new WeakMap<net.Socket, http.ServerResponse>();
   const uploads = new Gate(uploadGate);
   closeDataDir(dataDir);
   const leftovers = removeLeftovers(dataDir);
   if (leftovers.length)
     log(`removed ${leftovers.length} temporary files left by the last run: ${leftovers.join(", ")}`);
 
-  const server = http.createServer((req, res) => {
-    const started = performance.now();
-    const logged = `${req.method} ${targetForLog(req.url)}`;
-    res.on("finish", () => log(`${logged} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
-    answer(req, res)
-      .catch((error: unknown) => answerError(log, logged, req, res, error))
-      // the boundary's own failure: the connection ends, the process stays up
-      .catch((error: unknown) => {
-        log(`error while answering an error: ${error instanceof Error ? error.message : String(error)}`);
-        res.destroy();
-      });
-  });
-  // What Node's own parser refuses (a broken request line, huge headers) never reaches the handler.
-  // A request past its time-out loses its socket: a client that trickles bytes keeps nothing open.
-  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-    log(`client error: ${error.code ?? error.message}`);
-    if (socket.writable && error.code !== "ECONNRESET" && !TIMEOUTS.has(error.code ?? "")) {
-      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    } else {
-      socket.destroy();
-    }
-  });
-  limitConnections(server);
+  const server = http.createServer(
+    {
+      headersTimeout: connections.headersMs,
+      requestTimeout: connections.requestMs,
+      keepAliveTimeout: connections.keepAliveMs,
+      connectionsCheckingInterval: connections.checkEveryMs,
+    },
+    (req, res) => {
+      const started = performance.now();
+      answering.set(req.socket, res);
+      res.once("finish", () => answering.delete(req.socket));
+      const logged = `${req.method} ${targetForLog(req.url)}`;
+      res.on("finish", () => log(`${logged} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
+      answer(req, res)
+        .catch((error: unknown) => answerError(log, logged, req, res, error))
+        // the boundary's own failure: the connection ends, the process stays up
+        .catch((error: unknown) => {
+          log(`error while answering an error: ${error instanceof Error ? error.message : String(error)}`);
+          res.destroy();
+        });
+    },
+  );
+  answerUnreadable(server, log, answering);
+  shareConnections(server, connections);
   return server;
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (turnedAway(req.socket)) {
+      throw new HttpError(503, "Serveren har for mange forbindelser fra deg nå; prøv igjen om litt", {
+        "Retry-After": String(connections.retryAfterSeconds),
+        Connection: "close",
+      });
+    }
+    if (hostHeaders(req) !== 1) throw new HttpError(400, "Forespørselen skal ha nøyaktig én Host-linje");
     const target = parseTarget(req.url);
     const handler = apiHandler(req.method, target.path);
     if (handler) {
@@ -190,6 +190,7 @@ export function createPreviewServer({
         mediaReserveBytes,
         mediaOrigins: media.origins,
         ownMedia: media.own,
+        logOnce,
       };
       return handler(req, res, context);
     }
@@ -200,7 +201,18 @@ export function createPreviewServer({
   }
 }
 
-/** A file of the export, with the headers its rules give (the host's `_headers`), compressed. */
+/** How many `Host` lines a request carries (Node keeps only the first of several). */
+function hostHeaders(req: http.IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === "host") count++;
+  return count;
+}
+
+/**
+ * A file of the export, with the headers its rules give (the host's
+ * `_headers`) for its clean path, or for the 404 page when there is none;
+ * compressed.
+ */
 async function serveStatic(
   req: http.IncomingMessage,
   res: http.ServerResponse,
@@ -208,26 +220,60 @@ async function serveStatic(
   rules: HeaderRule[],
   target: Target,
 ): Promise<void> {
-  for (const [name, value] of headersFor(rules, rulePath(root, target))) {
+  const location = cleanRedirect(target);
+  if (location) {
+    res.writeHead(301, { Location: location, "Content-Length": 0 });
+    res.end();
+    return;
+  }
+  const file = await exportFile(root, target.path);
+  const notFound = file ? undefined : await exportFile(root, "/404");
+  for (const [name, value] of headersFor(rules, file ? target.path : "/404")) {
     const before = res.getHeader(name);
     // two rules for one header are joined, as Netlify and Cloudflare Pages do
     res.setHeader(name, before === undefined ? value : `${String(before)}, ${value}`);
   }
   // a file no rule gives a cache time is revalidated on each visit, as the static hosts do by default
   if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", CACHE.revalidate);
-  req.url = target.servedUrl;
-  const options = {
-    public: root,
-    cleanUrls: true,
-    directoryListing: false,
-    trailingSlash: false,
-    etag: true,
-    headers: IMAGE_TYPE_HEADERS,
-  };
+  const found = file ?? notFound;
+  if (!found) throw new HttpError(404, "Finner ikke siden");
   await new Promise<void>((resolve, reject) => {
     compress(req, res, () => {
-      serveHandler(req, res, options, { lstat: publishedOnly(root) }).then(resolve, reject);
+      sendFile(req, res, found, file ? 200 : 404).then(resolve, reject);
     });
+  }).catch((error: unknown) => {
+    throw storageError(error, "lese filen") ?? error;
+  });
+}
+
+/**
+ * What Node's own parser refuses (a broken request line, huge headers) never reaches the handler:
+ * it is answered here, and logged as an answer. When it follows a request whose answer is still
+ * being made, that answer is given first (its record may be stored already, so its client must
+ * hear so), and the connection closes after it. A request past its time-out loses its socket, so
+ * a client that trickles bytes keeps nothing open.
+ */
+function answerUnreadable(
+  server: http.Server,
+  log: (line: string) => void,
+  answering: WeakMap<net.Socket, http.ServerResponse>,
+): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: net.Socket) => {
+    const code = error.code ?? error.message;
+    const pending = answering.get(socket);
+    // unreadable bytes after a whole request still being answered; a request cut off, a reset
+    // or a time-out ends the connection as it is
+    if (pending && pending.req.complete && !pending.writableEnded && code.startsWith("HPE_")) {
+      log(`- (unreadable request after another: ${code}) closed after its answer`);
+      if (!pending.headersSent) pending.setHeader("Connection", "close");
+      pending.once("finish", () => socket.end());
+    } else if (socket.writable && error.code !== "ECONNRESET" && !TIMEOUTS.has(error.code ?? "")) {
+      log(`- (unreadable request: ${code}) 400`);
+      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    } else {
+      log(`- (connection closed: ${code})`);
+      socket.destroy();
+    }
   });
 }
 
@@ -249,8 +295,10 @@ function answerError(
   }
   const known = error instanceof HttpError ? error : storageError(error);
   const status = known?.status ?? 500;
-  if (known !== error) {
-    const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  // what went wrong on the server's side is logged with its cause; a client's mistake is its status alone
+  const cause = error instanceof HttpError ? error.cause : error;
+  if (cause !== undefined) {
+    const stack = cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
     log(`error at ${logged}: ${stack.split("\n").slice(0, 3).join(" | ")}`);
   }
   // a request whose socket has closed (or was taken from it) has no one to answer

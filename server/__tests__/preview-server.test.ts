@@ -93,7 +93,7 @@ async function expectRejected(response: Promise<Response>, status: number, menti
 }
 
 describe("POST /api/media", () => {
-  test("a JPEG is stored under media/ and served back at its url", async () => {
+  test("a JPEG is stored under media/, made again from its pixels, and served back at its url", async () => {
     const bytes = await jpeg();
     const name = `${shareableBase("stored")}.jpg`;
     const answer = await upload(bytes, name);
@@ -102,12 +102,14 @@ describe("POST /api/media", () => {
     expect(body.doc.filename).toBe(name);
     expect(body.doc.url).toBe(`/api/media/file/${name}`);
     expect(body.doc.mimeType).toBe("image/jpeg");
-    expect(fs.readFileSync(path.join(dataDir, "media", name)).equals(bytes)).toBe(true);
+    const onDisk = fs.readFileSync(path.join(dataDir, "media", name));
+    const meta = await sharp(onDisk).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 64, 48]);
 
     const served = await fetch(`${origin}${body.doc.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/jpeg");
-    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(Buffer.from(await served.arrayBuffer()).equals(onDisk)).toBe(true);
   });
 
   test("the name follows the bytes: a PNG called .jpg is kept as .png; a taken name gets -1", async () => {
@@ -431,7 +433,47 @@ describe("the contract's limits, checked by the server", () => {
     expect(status).toBe(400);
     expect(storeSnapshot()).toEqual(before);
   });
+});
 
+describe("behind a proxy", () => {
+  test("whose origin it was not told: a quote is a 500 naming the origin to set, logged once", async () => {
+    const seen = "https://www.bulkeklinikken.example";
+    const body = JSON.stringify({
+      ...inquiry(),
+      damageRequests: [{ Images: [{ filename: "img_a.jpg", url: `${seen}/api/media/file/img_a.jpg` }] }],
+    });
+    const viaProxy = () =>
+      fetch(`${origin}/inquiry`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "X-Forwarded-Host": "www.bulkeklinikken.example",
+          "X-Forwarded-Proto": "https",
+        },
+        body,
+      });
+    logLines.length = 0;
+    await expectRejected(viaProxy(), 500, /PREVIEW_PUBLIC_ORIGIN=https:\/\/www\.bulkeklinikken\.example/);
+    await expectRejected(viaProxy(), 500, /PREVIEW_PUBLIC_ORIGIN/);
+    expect(logLines.filter((line) => line.includes(`PREVIEW_PUBLIC_ORIGIN=${seen}`))).toHaveLength(1);
+
+    // told its origin, the same quote is taken
+    const told = createPreviewServer({ root: siteRoot(), dataDir, log: () => {}, publicOrigin: seen });
+    await new Promise<void>((resolve) => told.listen(0, "127.0.0.1", resolve));
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(told.address() as AddressInfo).port}/inquiry`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+      expect(answer.status).toBe(201);
+    } finally {
+      await new Promise((resolve) => told.close(resolve));
+    }
+  });
+});
+
+describe("the contract's limits, checked by the server: image urls", () => {
   test("an image url with user info, another path, a query, or naming no stored upload is 400", async () => {
     const withImage = (filename: string, url: string) => ({
       ...inquiry(),

@@ -18,4 +18,6 @@ export interface ApiContext {
   mediaOrigins: string[];
   /** whether those images are this server's own uploads (so an inquiry may name only stored ones) */
   ownMedia: boolean;
+  /** logs a line the first time it is given, and never again: advice for the operator, not a record of each request */
+  logOnce: (line: string) => void;
 }

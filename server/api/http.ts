@@ -2,7 +2,6 @@
 import type http from "node:http";
 import getRawBody from "raw-body";
 import { z } from "zod";
-import { IMAGE_TYPES } from "../../lib/api/schemas";
 import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 
 export class HttpError extends Error {
@@ -33,21 +32,15 @@ const NO_ROOM = new Set(["ENOSPC", "EDQUOT"]);
  * them as it retries a lost answer. The message names no path (the error's
  * own text does); anything else is undefined.
  */
-export function storageError(error: unknown): HttpError | undefined {
+export function storageError(error: unknown, doing = "lagre dette"): HttpError | undefined {
   const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
   if (typeof code !== "string" || typeof syscall !== "string") return undefined;
-  return NO_ROOM.has(code)
+  const known = NO_ROOM.has(code)
     ? new HttpError(507, "Serveren har ikke plass til å lagre dette nå; prøv igjen senere", { "Retry-After": "30" })
-    : new HttpError(503, `Serveren klarte ikke å lagre dette (${code}); prøv igjen senere`, { "Retry-After": "30" });
+    : new HttpError(503, `Serveren klarte ikke å ${doing} (${code}); prøv igjen senere`, { "Retry-After": "30" });
+  known.cause = error;
+  return known;
 }
-
-/**
- * serve-handler's `headers` rules that give every image type of the contract
- * its Content-Type by extension: its own table lacks AVIF, HEIC and HEIF.
- */
-export const IMAGE_TYPE_HEADERS = IMAGE_TYPES.flatMap((type) =>
-  type.extensions.map((ext) => ({ source: `**/*${ext}`, headers: [{ key: "Content-Type", value: type.mime }] })),
-);
 
 /**
  * The headers of every answer that is not a page: the site's common security

@@ -2,15 +2,16 @@
  * What an upload's bytes are, read with sharp (the name and the declared type
  * count for nothing), and the copy of them the preview server keeps:
  *   - only raster types the contract lists (IMAGE_TYPES);
- *   - at most MAX_IMAGE_PIXELS once decoded (MAX_CLEANED_PIXELS when it must
- *     be cleaned, below), read from the header alone, so a huge image is
- *     refused as too large in pixels, never as "not an image";
- *   - without EXIF, XMP or IPTC (a phone's GPS position, camera make, owner):
- *     an image that carries any is re-encoded upright, which drops them all but
- *     the colour profile; an image without them is kept byte for byte. JPEG,
- *     PNG, WebP and GIF keep their format; AVIF and HEIC become JPEG (sharp
- *     cannot write HEIC, and an AVIF encode of a large image takes many times
- *     the time and memory of a JPEG one).
+ *   - at most MAX_IMAGE_PIXELS once decoded (MAX_HEIF_PIXELS for AVIF and
+ *     HEIC, below), read from the header alone, so a huge image is refused as
+ *     too large in pixels, never as "not an image";
+ *   - made again from its pixels, whatever the file says it carries: the copy
+ *     kept is upright and holds nothing but the image and its colour profile
+ *     (no EXIF, XMP or IPTC, no text chunks or comments, nothing after the
+ *     image's end), since metadata hides in more places than a parser reports.
+ *     JPEG, PNG, WebP and GIF keep their format (animation too); AVIF and HEIC
+ *     become JPEG (sharp cannot write HEIC, and an AVIF encode of a large image
+ *     takes many times the time and memory of a JPEG one).
  *
  * A re-encode decodes the whole image, so one runs at a time in the process and
  * sharp keeps no decoded image once it is done: however many uploads arrive,
@@ -35,8 +36,6 @@ export interface DetectedImage {
   orientation: number;
   /** frames (an animated GIF or WebP has more than one) */
   pages: number;
-  /** whether it carries EXIF, XMP or IPTC */
-  hasMetadata: boolean;
 }
 
 /** The image in `file` (a path or bytes), or undefined when it is not an image we take. Reads the header only. */
@@ -58,28 +57,24 @@ export async function detectImage(file: string | Buffer): Promise<DetectedImage 
     height: meta.height,
     orientation: meta.orientation ?? 1,
     pages: meta.pages ?? 1,
-    hasMetadata: Boolean(meta.exif || meta.xmp || meta.iptc),
   };
 }
 
 /**
- * The most pixels an image that carries metadata may have: cleaning it decodes
- * it whole (an AVIF's decoder holds many bytes per pixel), so this bounds the
- * memory one upload can take. The site's own uploads carry none (the browser
- * has made them smaller and dropped it), so only other clients meet this.
+ * The most pixels an AVIF or HEIC may have: every upload is decoded whole to
+ * be made again, and their decoders hold many bytes per pixel, so this bounds
+ * the memory one upload can take. The site's own uploads are far smaller.
  */
-export const MAX_CLEANED_PIXELS = 24_000_000;
+export const MAX_HEIF_PIXELS = 24_000_000;
 
-/**
- * 413 when the image has more pixels than MAX_IMAGE_PIXELS, or than
- * MAX_CLEANED_PIXELS when it carries metadata, saying so in pixels.
- */
+/** 413 when the image has more pixels than its format may (above), saying so in pixels. */
 export function checkPixels(image: DetectedImage): void {
   const width = image.width ?? 0;
   const height = image.height ?? 0;
-  const limit = image.hasMetadata ? MAX_CLEANED_PIXELS : MAX_IMAGE_PIXELS;
+  const heif = image.format === "avif" || image.format === "heic";
+  const limit = heif ? MAX_HEIF_PIXELS : MAX_IMAGE_PIXELS;
   if (width * height <= limit) return;
-  const which = image.hasMetadata ? " for et bilde med kameradata" : "";
+  const which = heif ? ` for ${image.format.toUpperCase()}` : "";
   throw new HttpError(
     413,
     `Bildet er for stort i piksler (${width} × ${height}); største tillatte er ${limit / 1_000_000} megapiksler${which}`,
@@ -98,14 +93,12 @@ sharp.cache(false);
 const reencodes = new Gate({ active: 1, queued: 64, maxWaitMs: 20_000, retryAfterSeconds: 2 });
 
 /**
- * Rewrites `file` in place without EXIF, XMP and IPTC when `image` carries
- * any, turned upright by its EXIF orientation first (the tag goes with the
- * rest); answers what the file is afterwards. The new bytes are written to a
- * temporary file of their own and renamed over `file`; 415 when the image
- * cannot be decoded.
+ * Rewrites `file` in place from its pixels, turned upright by its EXIF
+ * orientation first, keeping only its colour profile; answers what the file
+ * is afterwards. The new bytes are written to a temporary file of their own
+ * and renamed over `file`; 415 when the image cannot be decoded.
  */
 export async function withoutMetadata(file: string, image: DetectedImage): Promise<DetectedImage> {
-  if (!image.hasMetadata) return image;
   let pipeline = sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS, animated: image.pages > 1 }).keepIccProfile();
   if (image.orientation > 1) pipeline = pipeline.autoOrient();
   const format = WRITABLE[image.format] ?? "jpeg";

@@ -26,12 +26,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import serveHandler from "serve-handler";
 import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, SHAREABLE_MEDIA_NAME, type MediaResponse } from "../../lib/api/schemas";
 import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 import { clientSignal } from "../request";
+import { sendFile } from "../static";
 import type { ApiContext } from "./context";
-import { ClientGone, HttpError, IMAGE_TYPE_HEADERS, sendJson, storageError } from "./http";
+import { ClientGone, HttpError, sendJson, storageError } from "./http";
 import { type DetectedImage, checkPixels, detectImage, withoutMetadata } from "./image";
 import { claimName, PRIVATE_FILE_MODE, privateDir, tempPath } from "./store";
 
@@ -377,11 +377,7 @@ export async function serveMedia(req: http.IncomingMessage, res: http.ServerResp
   for (const [header, value] of COMMON_HEADERS) res.setHeader(header, value);
   res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
   res.setHeader("Cache-Control", "private, no-store");
-  req.url = `/${name}`;
-  await serveHandler(req, res, {
-    public: mediaDir(ctx.dataDir),
-    directoryListing: false,
-    cleanUrls: false,
-    headers: IMAGE_TYPE_HEADERS,
+  await sendFile(req, res, { root: mediaDir(ctx.dataDir), relative: name }).catch((error: unknown) => {
+    throw storageError(error, "lese bildet") ?? error;
   });
 }
