@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 
 /**
- * The site is exported fully static to `out/` (see README: "How the build works").
+ * The site is exported fully static to `out/` (docs/architecture.md says how the build works).
  * Responsive images are produced ahead of the build by `scripts/build-images.ts`
  * and rendered by `components/media/Picture.tsx`, so Next's image optimizer is off.
  */

@@ -348,7 +348,7 @@ interface NameSources {
  * `img_3f9c0a…e1.jpg` (MEDIA_FILENAME_PATTERN). Unique without asking the
  * admin host, and unguessable: the name is what lets the workshop's admin host
  * hand that one photo to whoever knows it, and nobody can list the names
- * (README, "Connecting the workshop's Payload CMS"). Its random bytes come
+ * (docs/admin-host.md). Its random bytes come
  * from `crypto.getRandomValues` unless a test gives a source.
  */
 export function mediaFilename(

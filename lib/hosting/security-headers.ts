@@ -1,8 +1,8 @@
 /**
  * The HTTP headers the site is served with, from one place: `scripts/postbuild.ts`
  * writes them to `out/_headers` (the file Netlify and Cloudflare Pages read), the
- * preview server reads that same file back and sends what it says, and the README's
- * nginx example is printed from it (`npx tsx scripts/host-headers.ts nginx`).
+ * preview server reads that same file back and sends what it says, and the nginx
+ * fragment in docs/hosting.md is printed from it (`npx tsx scripts/host-headers.ts nginx`).
  *
  * The Content Security Policy allows what the site uses and nothing else:
  * - scripts: our own files, plus the SHA-256 hash of each inline script Next wrote
@@ -244,7 +244,7 @@ export function headersFor(rules: HeaderRule[], urlPath: string): HeaderList {
 }
 
 /**
- * An nginx configuration fragment with the same rules (see README "Deploying"),
+ * An nginx configuration fragment with the same rules (docs/hosting.md),
  * answering as the preview server does: one address per page (`/kontakt/`,
  * `/kontakt.html` and `/index.html` lead to the clean one), the 404 page with
  * its own policy, files no rule names revalidated, and `_headers` not served.

@@ -18,7 +18,7 @@
  * Who reads a stored photo: whoever knows its shareable name (the site's
  * unguessable `img_<128 bits>` names, SHAREABLE_MEDIA_NAME) may fetch that
  * one photo or find it by that exact name; nobody can list the store. The
- * README's Payload access rule for `media` does the same on the admin host,
+ * admin host's `media` collection (payload/collections/Media.ts) does the same,
  * where the logged-in workshop reads everything.
  */
 import type http from "node:http";
@@ -338,8 +338,8 @@ export async function isStored(dataDir: string, name: string): Promise<boolean> 
 }
 
 /**
- * Payload's find, as it answers an anonymous visitor under the README's
- * access rule: the upload stored under the one shareable filename asked for,
+ * Payload's find, as it answers an anonymous visitor under the access rule of
+ * payload/collections/Media.ts: the upload stored under the one shareable filename asked for,
  * or none. Never a listing; the time does not grow with the store.
  */
 export async function findMedia(_req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
