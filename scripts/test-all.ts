@@ -1,11 +1,13 @@
 /**
  * `npm test`: every check, in order, on a fresh machine.
- *   1. type check  2. lint  3. Jest unit tests  4. next build (static export), as the
- *      test build: with the test-only routes and a fake secret (lib/hosting/test-build.ts)
- *   5. Playwright e2e against the exported site in Debian's Chromium
- *   6. the cross-engine suite (e2e-engines/run.ts) in WebKitGTK and Firefox ESR
- * Ends with one line `N passed, N failed`: the Jest, Playwright and cross-engine tests added
- * together, plus one failure for each of type check, lint or build that failed
+ *   1. type check  2. lint  3. Jest unit tests  4. the admin host: the Payload folder's tests
+ *      (payload/test/, a real Payload on SQLite) on Node's test runner
+ *   5. next build (static export), as the test build: with the test-only routes and a fake
+ *      secret (lib/hosting/test-build.ts)
+ *   6. Playwright e2e against the exported site in Debian's Chromium
+ *   7. the cross-engine suite (e2e-engines/run.ts) in WebKitGTK and Firefox ESR
+ * Ends with one line `N passed, N failed`: the Jest, admin host, Playwright and cross-engine
+ * tests added together, plus one failure for each of type check, lint or build that failed
  * (so the line never reads "0 failed" while something is red). Exit code 1 on any failure.
  */
 import { spawnSync } from "node:child_process";
@@ -51,11 +53,34 @@ if (jest) {
 }
 if (!jestOk && (!jest || jest.numFailedTests === 0)) failed++; // jest itself broke
 
-// 4. Build.
+// 4. The admin host (Payload): Node's test runner, its TAP summary (`# pass N`, `# fail N`) in a file.
+const payloadTests = fs
+  .readdirSync(path.join("payload", "test"))
+  .filter((name) => name.endsWith(".spec.ts"))
+  .map((name) => path.join("payload", "test", name));
+const payloadFile = path.join(results, "payload.tap");
+fs.rmSync(payloadFile, { force: true });
+const payloadOk = run("admin host (Payload)", "node", [
+  "--import",
+  "tsx",
+  "--test",
+  "--test-reporter=spec",
+  "--test-reporter-destination=stdout",
+  "--test-reporter=tap",
+  `--test-reporter-destination=${payloadFile}`,
+  ...payloadTests,
+]);
+const tap = fs.existsSync(payloadFile) ? fs.readFileSync(payloadFile, "utf8") : "";
+const tapCount = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
+passed += tapCount("pass");
+failed += tapCount("fail") + tapCount("cancelled");
+if (!payloadOk && tapCount("fail") + tapCount("cancelled") === 0) failed++; // the runner itself broke
+
+// 5. Build.
 const built = run("build", "npm", ["run", "build:test"]);
 if (!built) failed++;
 
-// 5. End-to-end, only on a good build.
+// 6. End-to-end, only on a good build.
 if (built) {
   const chromium = ensureChromium();
   const e2eFile = path.join(results, "e2e.json");
@@ -71,7 +96,7 @@ if (built) {
   }
   if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) failed++; // the runner itself broke
 
-  // 6. The same site in WebKitGTK and Firefox ESR (installed by the suite when missing).
+  // 7. The same site in WebKitGTK and Firefox ESR (installed by the suite when missing).
   const enginesFile = path.join(results, "engines.json");
   fs.rmSync(enginesFile, { force: true });
   const enginesOk = run("engines", "npx", ["tsx", "e2e-engines/run.ts"]);

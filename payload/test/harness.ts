@@ -1,0 +1,174 @@
+/**
+ * A real Payload 3 playing the site's admin host for the tests: the plugin on
+ * a minimal config (a `users` collection for the workshop's staff), SQLite in
+ * a temporary folder, and Payload's REST API served over HTTP on 127.0.0.1
+ * through `handleEndpoints`, Payload's own entry point for servers that speak
+ * Web Request/Response (what @payloadcms/next calls inside Next). Node's
+ * http server is bridged to it here: the request's body streams in, the
+ * answer's body streams out. Everything Payload logs is kept, parsed.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { sqliteAdapter } from "@payloadcms/db-sqlite";
+import { buildConfig, getPayload, handleEndpoints, type Payload, type SanitizedConfig } from "payload";
+import { MEDIA_PATH, MEDIA_QUERY } from "../../lib/api/schemas";
+import { bulkeklinikken } from "../plugin";
+import type { MailEnv } from "../smtp";
+
+export const SITE_ORIGIN = "https://www.bulkeklinikken.test";
+export const STAFF = { email: "verksted@bulkeklinikken.test", password: "et-langt-passord-for-testen" };
+
+/** One line Payload logged (pino's JSON). */
+export interface LogLine {
+  level: number;
+  msg?: string;
+  booking?: number | string;
+  [key: string]: unknown;
+}
+export const LEVEL = { info: 30, warn: 40, error: 50 } as const;
+
+export interface AdminHost {
+  /** `http://127.0.0.1:<port>`, also Payload's serverURL */
+  origin: string;
+  payload: Payload;
+  logs: LogLine[];
+  /** where the photos are stored */
+  mediaDir: string;
+  /** `Authorization` for the logged-in workshop (from POST /api/users/login) */
+  staff: { Authorization: string };
+  close(): Promise<void>;
+}
+
+/**
+ * A Node request's body as a Web stream. When the reader stops early (Payload
+ * refusing an upload that is too large) the rest is read and dropped, so the
+ * client still hears the answer instead of a reset connection.
+ */
+function bodyOf(req: http.IncomingMessage): ReadableStream<Uint8Array> {
+  let stopped = false;
+  return new ReadableStream({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (stopped) return;
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.on("end", () => !stopped && controller.close());
+      req.on("error", (error) => !stopped && controller.error(error));
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      stopped = true;
+      req.resume();
+    },
+  });
+}
+
+function webRequest(req: http.IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const init = { method: req.method, headers, body: hasBody ? bodyOf(req) : undefined, duplex: "half" };
+  return new Request(`${origin}${req.url ?? "/"}`, init as RequestInit);
+}
+
+async function answer(res: http.ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  if (response.body) await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
+  else res.end();
+}
+
+/** An HTTP server on 127.0.0.1 whose requests go to Payload's REST handlers once `config` is set. */
+async function listen(config: () => Promise<SanitizedConfig>, key: string) {
+  const server = http.createServer((req, res) => {
+    const origin = `http://${req.headers.host}`;
+    config()
+      .then((c) => handleEndpoints({ config: c, request: webRequest(req, origin), payloadInstanceCacheKey: key }))
+      .then((response) => answer(res, response))
+      .catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+        res.end(String(error));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as import("node:net").AddressInfo;
+  return { server, origin: `http://127.0.0.1:${port}` };
+}
+
+async function login(origin: string): Promise<{ Authorization: string }> {
+  const response = await fetch(`${origin}/api/users/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(STAFF),
+  });
+  const { token } = (await response.json()) as { token?: string };
+  if (response.status !== 200 || !token) throw new Error(`staff login answered ${response.status}`);
+  return { Authorization: `JWT ${token}` };
+}
+
+/** Starts the admin host with the plugin reading `env` (SMTP_*, WORKSHOP_EMAIL, …). */
+export async function startAdminHost(env: MailEnv): Promise<AdminHost> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-host-"));
+  const mediaDir = path.join(dir, "media");
+  const key = path.basename(dir);
+  const logs: LogLine[] = [];
+  // the server's address is Payload's serverURL, so the config is made once it listens
+  const made: { config?: Promise<SanitizedConfig> } = {};
+  const { server, origin } = await listen(() => made.config!, key);
+  const config = (made.config = buildConfig({
+    secret: "a-secret-only-these-tests-use-0123456789",
+    serverURL: origin,
+    telemetry: false,
+    typescript: { autoGenerate: false },
+    db: sqliteAdapter({ client: { url: `file:${path.join(dir, "payload.db")}` }, push: true }),
+    collections: [{ slug: "users", auth: true, fields: [] }],
+    logger: {
+      options: { level: "info" },
+      destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
+    },
+    plugins: [bulkeklinikken({ siteOrigin: SITE_ORIGIN, mediaDir, env })],
+  }));
+  const payload = await getPayload({ config, key });
+  await payload.create({ collection: "users", data: STAFF });
+  return {
+    origin,
+    payload,
+    logs,
+    mediaDir,
+    staff: await login(origin),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await payload.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The site's upload: POST /api/media?depth=0&fallback-locale=null, multipart `_payload` = "{}" and `file`. */
+export function upload(host: AdminHost, bytes: Uint8Array, name: string, headers: HeadersInit = {}) {
+  const form = new FormData();
+  form.append("_payload", "{}");
+  form.append("file", new Blob([new Uint8Array(bytes)]), name);
+  return fetch(`${host.origin}${MEDIA_PATH}?${MEDIA_QUERY}`, { method: "POST", body: form, headers });
+}
+
+/** Waits until `check` answers something truthy (checking every 25 ms), or fails after `ms`. */
+export async function waitFor<T>(what: string, check: () => T | undefined | false, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * A local SMTP server for the tests (smtp-server), keeping each e-mail it
+ * takes, parsed (mailparser). It can refuse every recipient (550) or be
+ * stopped and started again on the same port, to play a mail server that
+ * says no or is away.
+ */
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface Mailbox {
+  port: number;
+  mails: ParsedMail[];
+  /** every recipient is refused with 550 while true */
+  refuse: boolean;
+  /** the mails to `address` so far */
+  to(address: string): ParsedMail[];
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+function server(box: { mails: ParsedMail[]; refuse: boolean }): SMTPServer {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!box.refuse) return callback();
+      callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          box.mails.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+}
+
+const listen = (smtp: SMTPServer, port: number) =>
+  new Promise<number>((resolve, reject) => {
+    smtp.on("error", reject);
+    smtp.listen(port, "127.0.0.1", () => resolve((smtp.server.address() as AddressInfo).port));
+  });
+
+export async function startMailbox(): Promise<Mailbox> {
+  let smtp: SMTPServer | undefined;
+  const box: Mailbox = {
+    port: 0,
+    mails: [],
+    refuse: false,
+    to: (address) => box.mails.filter((mail) => mail.to && [mail.to].flat().some((to) => to.text === address)),
+    async stop() {
+      const running = smtp;
+      smtp = undefined;
+      if (running) await new Promise<void>((resolve) => running.close(() => resolve()));
+    },
+    async start() {
+      smtp = server(box);
+      box.port = await listen(smtp, box.port);
+    },
+  };
+  await box.start();
+  return box;
+}

@@ -1,0 +1,96 @@
+/**
+ * What the plugin adds to an app's config, and what it refuses at start,
+ * without starting Payload: the app's own settings stay and the site's are
+ * added; a mistake in the origin, the environment or the e-mail texts stops
+ * the start with a message naming it; the receipt's texts cannot name
+ * anything the visitor wrote.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Config } from "payload";
+import { IDEMPOTENCY_HEADER, MAX_UPLOAD_BYTES } from "../../lib/api/schemas";
+import emails from "../../content/emails.json";
+import { emailTextsSchema } from "../content";
+import { bulkeklinikken } from "../plugin";
+import { smtpFromEnv } from "../smtp";
+
+const SITE = "https://www.bulkeklinikken.test";
+const workshop = { name: "Bulkeklinikken", email: "post@bulkeklinikken.test" };
+
+const apply = async (app: Partial<Config>, env = {}) =>
+  bulkeklinikken({ siteOrigin: SITE, env })({ collections: [], ...app } as Config);
+
+test("the app's CORS, CSRF and upload settings stay; the site's origin, header and cap are added", async () => {
+  const fresh = await apply({});
+  assert.deepEqual(fresh.cors, { origins: [SITE], headers: [IDEMPOTENCY_HEADER] });
+  assert.deepEqual(fresh.csrf, [SITE]);
+  assert.equal(fresh.upload?.limits?.fileSize, MAX_UPLOAD_BYTES);
+  assert.equal(fresh.upload?.abortOnLimit, true);
+  assert.ok(fresh.sharp);
+  assert.deepEqual(
+    fresh.collections?.map((c) => c.slug),
+    ["media", "contact"],
+  );
+
+  const app = await apply({
+    cors: { origins: ["https://admin.test"], headers: ["X-Other"] },
+    csrf: ["https://admin.test"],
+    upload: { limits: { fileSize: 1024, files: 2 } },
+  });
+  assert.deepEqual(app.cors, { origins: ["https://admin.test", SITE], headers: ["X-Other", IDEMPOTENCY_HEADER] });
+  assert.deepEqual(app.csrf, ["https://admin.test", SITE]);
+  assert.deepEqual(app.upload?.limits, { fileSize: 1024, files: 2 });
+  assert.deepEqual((await apply({ cors: "*" })).cors, { origins: "*", headers: [IDEMPOTENCY_HEADER] });
+  assert.deepEqual((await apply({ cors: ["https://admin.test"] })).cors, {
+    origins: ["https://admin.test", SITE],
+    headers: [IDEMPOTENCY_HEADER],
+  });
+});
+
+test("an app that already has a media or contact collection is told, not merged into", async () => {
+  await assert.rejects(apply({ collections: [{ slug: "media", fields: [] }] }), /"media"/);
+});
+
+test("a site origin that is not an origin stops the start", () => {
+  for (const siteOrigin of ["https://www.bulkeklinikken.test/", "www.bulkeklinikken.test", "ftp://x.test", []]) {
+    assert.throws(() => bulkeklinikken({ siteOrigin, env: {} }), /siteOrigin/);
+  }
+});
+
+test("SMTP settings come from the environment; a wrong value stops the start naming its variable", () => {
+  assert.equal(smtpFromEnv({}, workshop), undefined);
+  assert.deepEqual(smtpFromEnv({ SMTP_HOST: "smtp.test", SMTP_USER: "u", SMTP_PASS: "p" }, workshop), {
+    host: "smtp.test",
+    port: 587,
+    secure: false,
+    auth: { user: "u", pass: "p" },
+    from: { name: workshop.name, address: workshop.email },
+  });
+  const secure = smtpFromEnv({ SMTP_HOST: "smtp.test", SMTP_SECURE: "true", EMAIL_FROM: "ut@verksted.test" }, workshop);
+  assert.deepEqual(
+    [secure?.port, secure?.secure, secure?.auth, secure?.from.address],
+    [465, true, undefined, "ut@verksted.test"],
+  );
+  const wrong: [Record<string, string>, RegExp][] = [
+    [{ SMTP_PORT: "smtp" }, /SMTP_PORT/],
+    [{ SMTP_PORT: "70000" }, /SMTP_PORT/],
+    [{ SMTP_SECURE: "ja" }, /SMTP_SECURE/],
+    [{ SMTP_PASS: "p" }, /SMTP_USER/],
+    [{ EMAIL_FROM: "ikke en adresse" }, /EMAIL_FROM/],
+  ];
+  for (const [env, variable] of wrong)
+    assert.throws(() => smtpFromEnv({ SMTP_HOST: "smtp.test", ...env }, workshop), variable);
+  assert.throws(() => bulkeklinikken({ siteOrigin: SITE, env: { WORKSHOP_EMAIL: "nei" } }), /WORKSHOP_EMAIL/);
+});
+
+test("content/emails.json is valid, and the receipt can name nothing of the visitor's", () => {
+  assert.ok(emailTextsSchema.safeParse(emails).success);
+  for (const placeholder of ["{customerEmail}", "{customerPhone}", "{message}"]) {
+    const receipt = { ...emails.receipt, paragraphs: [`Du skrev: ${placeholder}`] };
+    const result = emailTextsSchema.safeParse({ ...emails, receipt });
+    assert.equal(result.success, false, placeholder);
+  }
+  const workshopText = { ...emails.workshop, subject: "Ny bestilling fra {customerEmail} ({customerPhone})" };
+  assert.ok(emailTextsSchema.safeParse({ ...emails, workshop: workshopText }).success);
+  assert.equal(emailTextsSchema.safeParse({ ...emails, receipt: { ...emails.receipt, subject: "" } }).success, false);
+});
