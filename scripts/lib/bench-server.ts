@@ -6,7 +6,10 @@
  *   - the wait of a fresh upload after 4 slow clients (1 byte / 2 s) and 8 abandoned ones;
  *   - the find by exact filename with 10 and with 20 000 photos stored;
  *   - peak memory (the process's high-water mark) while 20 uploads of 15 MB arrive at once;
- *   - the e-mail pattern's cost against the length of a hostile address, old and new.
+ *   - the e-mail pattern's cost against the length of a hostile address, old and new;
+ *   - a day of ordinary traffic: open files after 1,000 revalidations, 100 aborted downloads and a slow
+ *     reader of a 10 MB photo; a visitor's wait while one client holds 300 idle connections;
+ *     requests/s and p99 for / and POST /api/contact with 20 connections.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -94,6 +97,7 @@ async function load(total: number, concurrency: number, request: () => Promise<R
   return {
     perSecond: Math.round(total / seconds),
     p95: Math.round(latencies[Math.floor(latencies.length * 0.95)]!),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)]!),
     statuses: [...statuses].map(([status, count]) => `${count}× ${status}`).join(", "),
   };
 }
@@ -238,7 +242,98 @@ function patternMs(pattern: RegExp, n: number): number {
   return performance.now() - started;
 }
 
+/** A GET over a connection of its own from `localAddress`: its status (0: none within a minute) and its time. */
+function rawGet(port: number, target: string, headers = "", localAddress = "127.0.0.1") {
+  return new Promise<{ status: number; ms: number; etag?: string }>((resolve) => {
+    const started = performance.now();
+    let text = "";
+    const socket = net.connect({ port, host: "127.0.0.1", localAddress }, () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`),
+    );
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      resolve({ status, ms: Math.round(performance.now() - started), etag: /\r\netag: ([^\r]+)/i.exec(text)?.[1] });
+    };
+    const timer = setTimeout(done, GIVE_UP_MS);
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString("latin1")));
+    socket.on("close", done);
+    socket.on("error", done);
+  });
+}
+
+/** A GET of `target` read `bytesPerTick` every 100 ms for `ms`, then cut off (`0` bytes: cut at the first). */
+function cutOffRead(port: number, target: string, bytesPerTick: number, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1", () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+    );
+    const end = () => {
+      clearInterval(tick);
+      socket.destroy();
+      resolve();
+    };
+    socket.on("error", end);
+    if (bytesPerTick === 0) socket.once("data", end);
+    else socket.pause();
+    const tick = setInterval(() => bytesPerTick && socket.read(bytesPerTick), 100);
+    setTimeout(end, ms);
+  });
+}
+
+export async function everydayTraffic(): Promise<void> {
+  const server = await startChild();
+  const { pid } = server.proc;
+  const openFiles = () => fs.readdirSync(`/proc/${pid}/fd`).length;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+  try {
+    const photo = await (
+      await uploadOf(server.origin, await noiseJpeg(10 * 1024 * 1024), "stor.jpg")()
+    )
+      .json()
+      .then((answer: { doc: { url: string } }) => answer.doc.url);
+    const { etag } = await rawGet(server.port, "/");
+    await settle();
+    const before = openFiles();
+    for (let batch = 0; batch < 50; batch++) {
+      await Promise.all(Array.from({ length: 20 }, () => rawGet(server.port, "/", `If-None-Match: ${etag}\r\n`)));
+    }
+    for (let n = 0; n < 100; n++) await cutOffRead(server.port, photo, 0, 5_000);
+    await cutOffRead(server.port, photo, 16 * 1024, 3_000);
+    await settle();
+    console.log(
+      `  open files: ${before} before, ${openFiles()} after 1,000 revalidations, 100 aborted downloads and a slow reader`,
+    );
+
+    const hoard = Array.from({ length: 300 }, () => net.connect(server.port, "127.0.0.1").on("error", () => {}));
+    await settle();
+    const visitor = await rawGet(server.port, "/", "", "127.0.0.2");
+    hoard.forEach((socket) => socket.destroy());
+    console.log(
+      `  a visitor while one client holds 300 idle connections: ${visitor.status || "no answer"} in ${visitor.ms} ms`,
+    );
+    await settle();
+
+    const contact = JSON.stringify({ email: "kari@example.no", phone: "+47 912 34 567", message: "" });
+    const pages = await load(2000, 20, () => fetch(`${server.origin}/`));
+    const posts = await load(1000, 20, () =>
+      fetch(`${server.origin}/api/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: contact,
+      }),
+    );
+    console.log(`  GET /, 20 at once:              ${pages.perSecond}/s, p99 ${pages.p99} ms (${pages.statuses})`);
+    console.log(`  POST /api/contact, 20 at once:  ${posts.perSecond}/s, p99 ${posts.p99} ms (${posts.statuses})`);
+  } finally {
+    await stopChild(server);
+  }
+}
+
 export async function benchServer(): Promise<void> {
+  console.log("\nA day of ordinary traffic (its own process, loopback)\n");
+  await everydayTraffic();
   console.log("\nThe preview server under a crowd (its own process, loopback)\n");
   const contact = JSON.stringify({ email: "kari@example.no", phone: "+47 912 34 567", message: "Bestilling av time" });
   let server = await startChild();
