@@ -8,4 +8,6 @@ export default createJestConfig({
   testMatch: ["<rootDir>/**/__tests__/**/*.test.ts?(x)"],
   testPathIgnorePatterns: ["/node_modules/", "/e2e/", "/.next/", "/out/"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  // the browser's IndexedDB, structuredClone and matchMedia, for every test file
+  setupFiles: ["<rootDir>/jest.setup.ts"],
 });

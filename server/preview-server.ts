@@ -34,7 +34,8 @@ import { CACHE, type HeaderRule, headersFor, parseHeadersFile } from "../lib/hos
 import { apiHandler } from "./api";
 import { Gate, type GateOptions } from "./api/gate";
 import { ClientGone, HttpError, sendJson, storageError } from "./api/http";
-import { MEDIA_RESERVE_BYTES, UPLOAD_DEADLINE, type UploadDeadline } from "./api/media";
+import type { UploadDeadline } from "./api/context";
+import { MEDIA_RESERVE_BYTES, UPLOAD_DEADLINE } from "./api/media";
 import { closeDataDir, DATA_DIR, removeLeftovers } from "./api/store";
 import { CONNECTION_LIMITS, type ConnectionLimits, shareConnections, turnedAway } from "./connections";
 import { parseTarget, type Target } from "./request";

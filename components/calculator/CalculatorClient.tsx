@@ -1,26 +1,15 @@
 "use client";
 
-import type { ServiceId } from "@/lib/calculator/ids";
 import { badgeVisible, totalPrice, type Catalog } from "@/lib/calculator/state";
 import type { Strings } from "@/lib/content/strings-schema";
 import { formatPrice } from "@/lib/format";
-import type { ResolvedImage } from "@/lib/images";
 import { useHydrated } from "@/components/ui/useHydrated";
 import { CalculatorSummary } from "./CalculatorSummary";
 import { PriceBadge } from "./PriceBadge";
-import { ServicePanels } from "./ServicePanels";
-import { SizePicker } from "./SizePicker";
+import { ServicePanels, type ServiceDetails } from "./ServicePanels";
+import { SizePicker, type SizeOption } from "./SizePicker";
 import { useCalculator } from "./useCalculator";
 import styles from "./Calculator.module.css";
-
-export interface SizeOption {
-  type: string;
-  multiplier: number;
-  image: ResolvedImage;
-}
-
-/** A short description per service, shown under its title. */
-export type ServiceDetails = Partial<Record<ServiceId, string>>;
 
 interface Props {
   catalog: Catalog;

@@ -4,8 +4,10 @@ import type { CategoryId, ServiceId } from "@/lib/calculator/ids";
 import { servicePrice, type Catalog } from "@/lib/calculator/state";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill, formatPrice } from "@/lib/format";
-import type { ServiceDetails } from "./CalculatorClient";
 import styles from "./Calculator.module.css";
+
+/** A short description per service, shown under its title. */
+export type ServiceDetails = Partial<Record<ServiceId, string>>;
 
 interface Props {
   catalog: Catalog;

@@ -3,8 +3,15 @@ import { Picture } from "@/components/media/Picture";
 import { CheckIcon } from "@/components/ui/CheckIcon";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
-import type { SizeOption } from "./CalculatorClient";
+import type { ResolvedImage } from "@/lib/images";
 import styles from "./Calculator.module.css";
+
+/** A car size as the picker shows it: its name, its price factor and its picture. */
+export interface SizeOption {
+  type: string;
+  multiplier: number;
+  image: ResolvedImage;
+}
 
 const factorFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 2 });
 

@@ -3,9 +3,15 @@
 import Link from "next/link";
 import { type RefObject, useLayoutEffect, useRef } from "react";
 import { writeConsent } from "@/lib/consent";
+import type { Strings } from "@/lib/content/strings-schema";
 import { choiceClass } from "./choice";
 import styles from "./Consent.module.css";
-import type { ConsentBannerProps as Props } from "./ConsentBanner";
+
+/** What the banner says, and where its privacy link goes. */
+export interface ConsentBannerProps {
+  strings: Pick<Strings["consent"], "bannerHeading" | "bannerText" | "privacyLink" | "accept" | "decline">;
+  privacyHref: string;
+}
 
 /** the room kept between the banner's top and what the keyboard moves to */
 const CLEARANCE_PX = 12;
@@ -41,7 +47,7 @@ function useScrollClearOf(ref: RefObject<HTMLElement | null>) {
 }
 
 /** The banner itself: the question, the privacy link, `Godta` and `Avslå` (ConsentBanner says when). */
-export function Banner({ strings, privacyHref }: Props) {
+export function Banner({ strings, privacyHref }: ConsentBannerProps) {
   const ref = useRef<HTMLElement>(null);
   useScrollClearOf(ref);
   // the banner goes with the choice: the keyboard goes on from the page's content, not from the top

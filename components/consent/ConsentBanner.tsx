@@ -1,15 +1,11 @@
 "use client";
 
 import { type ComponentType, lazy, Suspense } from "react";
-import type { Strings } from "@/lib/content/strings-schema";
 // the banner's look: with the layout's styles, so the banner never shows unstyled when its code comes
 import "./Consent.module.css";
+// a type only: the banner's code still comes when there is something to ask
+import type { ConsentBannerProps } from "./Banner";
 import { useConsent } from "./useConsent";
-
-export interface ConsentBannerProps {
-  strings: Pick<Strings["consent"], "bannerHeading" | "bannerText" | "privacyLink" | "accept" | "decline">;
-  privacyHref: string;
-}
 
 /**
  * The banner's code is fetched only when there is something to ask: most visits have chosen

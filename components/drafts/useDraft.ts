@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { draftStore, type DraftName } from "@/lib/drafts/store";
+import { newId } from "@/lib/ids";
 
 interface Options<T> {
   /** the draft as the form stands; undefined when there is nothing to keep (the draft is then deleted). Stable. */
@@ -20,16 +21,15 @@ interface Saved<T> {
 }
 
 const TAB_KEY = "utkast-fane";
-const randomId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** This tab session's id: the same after a reload or a discarded tab, another in a new tab. */
 function tabSession(): string {
   try {
-    const id = sessionStorage.getItem(TAB_KEY) ?? randomId();
+    const id = sessionStorage.getItem(TAB_KEY) ?? newId();
     sessionStorage.setItem(TAB_KEY, id);
     return id;
   } catch {
-    return randomId(); // no session storage: every visit asks
+    return newId(); // no session storage: every visit asks
   }
 }
 

@@ -2,22 +2,13 @@
 
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
-import type { RefObject } from "react";
 import type { Damage } from "@/lib/quote/photos";
-import { DamageSection } from "./DamageSection";
-import type { QuoteFormProps } from "./QuoteForm";
-import type { useQuote } from "./useQuote";
+import { DamageSection, type DamageSectionProps } from "./DamageSection";
 import styles from "./QuoteForm.module.css";
 
-type Quote = ReturnType<typeof useQuote>;
+/** What the list passes on to each of its damages (DamageSection), and what it needs itself. */
+export type DamageListProps = Omit<DamageSectionProps, "damage" | "index">;
 
-export interface DamageListProps extends Pick<Quote, "view" | "photos" | "actions"> {
-  addButtonRef: RefObject<HTMLButtonElement | null>;
-  strings: QuoteFormProps["strings"];
-  headingLevel: 2 | 3;
-  /** false until the form's code runs: its buttons are disabled until then */
-  ready: boolean;
-}
 /**
  * The photos' notes for screen readers: one polite region, a line per note, so each is heard once
  * (not atomic: a new line is read alone, not with the lines before it).

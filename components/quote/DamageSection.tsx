@@ -12,16 +12,29 @@
  * go straight to the camera and the gallery cannot be used). It accepts the
  * contract's image types (IMAGE_ACCEPT).
  */
-import { memo, useEffect, useId, useRef, useState } from "react";
+import { memo, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
 import { fill } from "@/lib/format";
 import type { Damage, ImagePick, Photo } from "@/lib/quote/photos";
-import type { DamageListProps } from "./DamageList";
 import { PhotoGuide } from "./PhotoGuide";
+import type { QuoteOptions, useQuote } from "./useQuote";
 import styles from "./QuoteForm.module.css";
 
-type Props = DamageListProps & { damage: Damage; index: number };
+type Quote = ReturnType<typeof useQuote>;
+
+/** One damage of the list (DamageList), with what every damage shares: the quote's state and actions, the strings, where focus goes. */
+export interface DamageSectionProps extends Pick<Quote, "view" | "photos" | "actions"> {
+  damage: Damage;
+  index: number;
+  addButtonRef: RefObject<HTMLButtonElement | null>;
+  strings: QuoteOptions["strings"];
+  headingLevel: 2 | 3;
+  /** false until the form's code runs: its buttons are disabled until then */
+  ready: boolean;
+}
+
+type Props = DamageSectionProps;
 
 /** What the visitor is told about files left out: not an image, or too many. */
 function pickNotes(labels: Props["strings"]["labels"], { rejected, tooMany }: Omit<ImagePick, "images">) {

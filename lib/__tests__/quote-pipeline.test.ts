@@ -5,14 +5,8 @@ import { UnreadablePhotoError, type PhotoWork } from "../photos/types";
 import { fromDraft, toDraft } from "../quote/draft";
 import type { QuoteText } from "../quote/form";
 import { QuotePhotos } from "../quote/photos";
-import {
-  createQuoteSender,
-  quoteJson,
-  SendState,
-  sendQuote,
-  type ImageProgress,
-  type PipelineDeps,
-} from "../quote/pipeline";
+import { createQuoteSender, quoteJson, SendState, sendQuote, type PipelineDeps } from "../quote/pipeline";
+import type { ImageProgress } from "../quote/photos";
 
 jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
 

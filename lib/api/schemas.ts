@@ -118,12 +118,19 @@ export const IMAGE_ACCEPT = IMAGE_TYPES.flatMap((type) => [type.mime, ...type.ex
 export const imageTypeByMime = (mime: string): ImageType | undefined =>
   IMAGE_TYPES.find((type) => type.mime === mime.toLowerCase());
 
+/** A file name's extension as every name here has it: a dot and 1 to 5 letters or digits, at the end. */
+const EXTENSION = "\\.[a-z0-9]{1,5}";
+const NAME_EXTENSION = new RegExp(`${EXTENSION}$`, "i");
+
+/** A file name's extension, lowercased (`.jpg` from `Bilde 1.JPG`, `.gz` from `a.tar.gz`); `""` when it has none. */
+export function extensionOf(name: string): string {
+  return NAME_EXTENSION.exec(name)?.[0].toLowerCase() ?? "";
+}
+
 /** The image type a file name's extension names (`Bilde.JPEG` → JPEG), or undefined. */
 export function imageTypeByName(name: string): ImageType | undefined {
-  const dot = name.lastIndexOf(".");
-  if (dot < 0) return undefined;
-  const ext = name.slice(dot).toLowerCase();
-  return IMAGE_TYPES.find((type) => (type.extensions as readonly string[]).includes(ext));
+  const ext = extensionOf(name);
+  return ext ? IMAGE_TYPES.find((type) => (type.extensions as readonly string[]).includes(ext)) : undefined;
 }
 
 /** The image type sharp names `format` (`heif` with AV1 compression is AVIF, with HEVC HEIC). */
@@ -145,8 +152,10 @@ export const MAX_IMAGE_PIXELS = 80_000_000;
 
 /** The random part of an upload's name: 16 bytes (128 bits) from crypto.getRandomValues, as 32 hex digits. */
 export const MEDIA_NAME_RANDOM_BYTES = 16;
-/** A name the site gives an upload (lib/api/transport.ts, mediaFilename). */
-export const MEDIA_FILENAME_PATTERN = new RegExp(`^img_[0-9a-f]{${MEDIA_NAME_RANDOM_BYTES * 2}}(\\.[a-z0-9]{1,5})?$`);
+/** The part of an upload's name the site makes: `img_` and its random part. */
+const MEDIA_NAME_RANDOM = `img_[0-9a-f]{${MEDIA_NAME_RANDOM_BYTES * 2}}`;
+/** A name the site gives an upload (lib/api/transport.ts, mediaFilename): MEDIA_NAME_RANDOM and an extension. */
+export const MEDIA_FILENAME_PATTERN = new RegExp(`^${MEDIA_NAME_RANDOM}(?:${EXTENSION})?$`);
 /**
  * The names an upload may be read by without logging in: the site's own
  * (MEDIA_FILENAME_PATTERN), with the
@@ -154,9 +163,13 @@ export const MEDIA_FILENAME_PATTERN = new RegExp(`^img_[0-9a-f]{${MEDIA_NAME_RAN
  * is the capability to read that one photo, and it cannot be guessed; a
  * photo stored under any other name is read by the workshop only.
  */
-export const SHAREABLE_MEDIA_NAME = new RegExp(
-  `^img_[0-9a-f]{${MEDIA_NAME_RANDOM_BYTES * 2}}(?:-\\d{1,6})?(?:\\.[a-z0-9]{1,5})?$`,
-);
+export const SHAREABLE_MEDIA_NAME = new RegExp(`^${MEDIA_NAME_RANDOM}(?:-\\d{1,6})?(?:${EXTENSION})?$`);
+/**
+ * A name the admin host could store an upload under (server/api/media.ts,
+ * storedName): letters, digits, `_` and `-`, then the extension of the type
+ * the bytes are. Any other name is in no store.
+ */
+export const STORED_MEDIA_NAME = new RegExp(`^[A-Za-z0-9_-]{1,110}${EXTENSION}$`);
 
 const nonEmpty = () => z.string().check(z.minLength(1));
 

@@ -7,6 +7,8 @@
  * schemas only.
  */
 import { config } from "../config";
+import { mathBytes, newId, randomHex, type IdSource, type RandomBytes } from "../ids";
+import { retrying, type RetryOptions, type RetryRule } from "../retry";
 import {
   CONTACT_PATH,
   IDEMPOTENCY_HEADER,
@@ -15,6 +17,7 @@ import {
   MEDIA_PATH,
   MEDIA_QUERY,
   contactSchema,
+  extensionOf,
   imageRefSchema,
   imageTypeByMime,
   inquirySchema,
@@ -225,33 +228,12 @@ export async function findMedia(
   return doc && imageRef(doc);
 }
 
-type KeySource = Partial<Pick<Crypto, "randomUUID" | "getRandomValues">>;
-
 /**
- * A new idempotency key: a random UUID where the browser has `randomUUID`
- * (only pages served over https or from localhost do), else 32 hex digits
- * from `getRandomValues`, else from Math.random with the time in front. Every
- * form matches IDEMPOTENCY_KEY_PATTERN.
+ * A new idempotency key: a newId (a UUID, or 32 hex digits on a page over
+ * plain http). Every form matches IDEMPOTENCY_KEY_PATTERN.
  */
-export function newIdempotencyKey(source: KeySource | undefined = globalThis.crypto): string {
-  if (typeof source?.randomUUID === "function") return source.randomUUID();
-  const bytes = new Uint8Array(16);
-  const hex = () => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  if (typeof source?.getRandomValues === "function") {
-    source.getRandomValues(bytes);
-    return hex();
-  }
-  bytes.forEach((_, i) => (bytes[i] = Math.floor(Math.random() * 256)));
-  return `${Date.now().toString(36)}-${hex()}`;
-}
-
-/** How a call is tried again (tests give their own waits and clock). */
-export interface RetryOptions {
-  /** waits before the 2nd, 3rd, … attempt of a call */
-  retryDelaysMs?: number[];
-  /** a call with nothing moving for this long (no answer, no upload bytes going out) is given up and tried again */
-  timeoutMs?: number;
-  sleep?: (ms: number) => Promise<void>;
+export function newIdempotencyKey(source: IdSource | undefined = globalThis.crypto): string {
+  return newId(source);
 }
 
 export const DEFAULT_RETRY_DELAYS_MS = [800, 2400];
@@ -266,45 +248,31 @@ export function isRetryable(error: unknown): boolean {
 /** No answer came at all: the server may have stored the upload before the connection was lost. */
 export const lostAnswer = (error: unknown) => !(error instanceof ApiError) || error.status === 0;
 export const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** This API's word on a failure: anything but an answer is status 0, worth retrying by isRetryable, after at least its Retry-After. */
+const API_RETRY_RULE: RetryRule = {
+  failure: (error) => (error instanceof ApiError ? error : new ApiError(0, String(error))),
+  retryable: isRetryable,
+  askedWaitMs: (failure) => (failure instanceof ApiError ? (failure.retryAfterMs ?? 0) : 0),
+};
 
 /**
  * Runs `call` until it succeeds, fails with an answer not worth retrying, or
- * has had every attempt; `onRetry` hears each new attempt before its wait.
- * Each attempt's signal aborts once the time limit has passed with nothing
- * moving: `call` reports movement (an upload's bytes going out) with `moving`,
- * so an upload on a slow connection is never cut off while its bytes still go.
+ * has had every attempt (`retrying`, with this API's waits, its time limit and
+ * its rule: isRetryable, and at least the server's Retry-After between
+ * attempts); `onRetry` hears each new attempt before its wait.
  */
-export async function withRetries<T>(
+export function withRetries<T>(
   deps: RetryOptions,
   call: (signal: AbortSignal, moving: () => void) => Promise<T>,
   onRetry: (attempt: number) => void = () => {},
 ): Promise<T> {
-  const delays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= delays.length + 1; attempt++) {
-    if (attempt > 1) {
-      onRetry(attempt);
-      const asked = lastError instanceof ApiError ? (lastError.retryAfterMs ?? 0) : 0;
-      await (deps.sleep ?? defaultSleep)(Math.max(delays[attempt - 2]!, asked));
-    }
-    const controller = new AbortController();
-    const giveUp = () => controller.abort(new Error("timeout"));
-    let timer = setTimeout(giveUp, deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const moving = () => {
-      clearTimeout(timer);
-      timer = setTimeout(giveUp, deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    };
-    try {
-      return await call(controller.signal, moving);
-    } catch (error) {
-      lastError = error instanceof ApiError ? error : new ApiError(0, String(error));
-      if (!isRetryable(lastError)) break;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-  throw lastError;
+  const options = {
+    ...deps,
+    retryDelaysMs: deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
+  return retrying(options, API_RETRY_RULE, call, onRetry);
 }
 
 /** The upload stored under `filename`; undefined when there is none or the admin host will not say (a 4xx). */
@@ -319,21 +287,7 @@ export async function storedAlready(filename: string, fetchImpl: Fetch, signal: 
 
 /** `.jpg` from `Bilde 1.JPG`; from the MIME type when the name has none (or a strange one). */
 export function originalExtension(name: string, type = ""): string {
-  const match = /\.([A-Za-z0-9]{1,5})$/.exec(name);
-  if (match) return `.${match[1]!.toLowerCase()}`;
-  return imageTypeByMime(type)?.extensions[0] ?? "";
-}
-
-/** Fills `bytes` with random values, as `crypto.getRandomValues` does. */
-export type RandomBytes = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array;
-
-const cryptoBytes: RandomBytes = (bytes) => globalThis.crypto.getRandomValues(bytes);
-
-/** MEDIA_NAME_RANDOM_BYTES random bytes as lowercase hex. */
-export function randomHex(randomBytes: RandomBytes = cryptoBytes): string {
-  const bytes = new Uint8Array(MEDIA_NAME_RANDOM_BYTES);
-  randomBytes(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return extensionOf(name) || (imageTypeByMime(type)?.extensions[0] ?? "");
 }
 
 interface NameSources {
@@ -353,13 +307,8 @@ interface NameSources {
  */
 export function mediaFilename(
   original: { name: string; type?: string },
-  { random, randomBytes = cryptoBytes }: NameSources = {},
+  { random, randomBytes }: NameSources = {},
 ): string {
-  const source: RandomBytes = random
-    ? (bytes) => {
-        for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
-        return bytes;
-      }
-    : randomBytes;
-  return `img_${randomHex(source)}${originalExtension(original.name, original.type)}`;
+  const hex = randomHex(random ? mathBytes(random) : randomBytes, MEDIA_NAME_RANDOM_BYTES);
+  return `img_${hex}${originalExtension(original.name, original.type)}`;
 }

@@ -25,6 +25,7 @@
  * again, so a saved draft always holds every photo it names.
  */
 import { createStore, del, delMany, get, getMany, keys, setMany, type UseStore } from "idb-keyval";
+import { newId } from "../ids";
 
 /** The forms that keep drafts. */
 export type DraftName = "quote" | "booking" | "calculator";
@@ -133,7 +134,7 @@ class Storable {
     if (known) this.earlier.set(known, bytes);
     let key = known ?? this.added.get(bytes)?.[0];
     if (!key) {
-      key = `${this.name}:${crypto.randomUUID()}`;
+      key = `${this.name}:${newId()}`;
       this.added.set(bytes, [key, null]);
       this.added.set(bytes, [key, bytes instanceof Blob ? await blobPart(bytes) : bytes]);
     }

@@ -70,3 +70,55 @@ export function firstLoadScripts(html: string, outDir = OUT_DIR): { src: string;
 export function firstLoadJsGzip(route: string, outDir = OUT_DIR): number {
   return firstLoadScripts(htmlFor(route, outDir), outDir).reduce((sum, s) => sum + s.gzip, 0);
 }
+
+/** Every script of out/_next/static, by the URL path a page names it with (`/_next/static/chunks/….js`). */
+export function listScripts(outDir = OUT_DIR): string[] {
+  const root = path.join(outDir, "_next", "static");
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => `/_next/static/${file.split(path.sep).join("/")}`)
+    .sort();
+}
+
+/** A first-load script that carries some of the marks, and which. */
+export interface MarkedScript {
+  route: string;
+  src: string;
+  marks: string[];
+}
+
+/**
+ * Whether some code is kept out of the first load of `routes`, told by its
+ * `marks`: strings only that code has (minified code keeps them). Each mark is
+ * first found where the code goes, in a script of out/ none of the routes
+ * loads first; a mark found there in none throws, so a release that renames it
+ * fails the check instead of passing it unseen. Answers every first-load
+ * script that carries a mark: none when the code stays out.
+ */
+export function marksInFirstLoad(
+  routes: readonly string[],
+  marks: readonly string[],
+  outDir = OUT_DIR,
+): MarkedScript[] {
+  const firstLoad = routes.map((route) => ({ route, scripts: firstLoadScripts(htmlFor(route, outDir), outDir) }));
+  const loadedFirst = new Set(firstLoad.flatMap(({ scripts }) => scripts.map((script) => script.src)));
+  const read = (src: string) => fs.readFileSync(fileForPath(src, outDir)!, "utf8");
+  const later = listScripts(outDir)
+    .filter((src) => !loadedFirst.has(src))
+    .map(read);
+  for (const mark of marks) {
+    if (!later.some((code) => code.includes(mark)))
+      throw new Error(
+        `"${mark}" is in no script of out/ outside the first load of ${routes.join(", ")}: a mark not found where its code goes proves nothing absent`,
+      );
+  }
+  return firstLoad.flatMap(({ route, scripts }) =>
+    scripts.flatMap(({ src }) => {
+      const code = read(src);
+      const found = marks.filter((mark) => code.includes(mark));
+      return found.length ? [{ route, src, marks: found }] : [];
+    }),
+  );
+}

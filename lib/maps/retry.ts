@@ -7,6 +7,8 @@
  * tested without a browser or Google.
  */
 
+import { retrying } from "../retry";
+
 const MAP_LOAD_ATTEMPTS = 4;
 const MAP_RETRY_BASE_DELAY_MS = 1000;
 
@@ -21,26 +23,27 @@ export interface RetryOptions {
 
 export type LoadResult<T> = { status: "ready"; value: T; attempts: number } | { status: "failed"; attempts: number };
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** The wait before try number `attempt` (2, 3, …): base, 2 × base, 4 × base, … */
 export function retryDelay(attempt: number, baseDelayMs = MAP_RETRY_BASE_DELAY_MS): number {
   return attempt <= 1 ? 0 : baseDelayMs * 2 ** (attempt - 2);
 }
 
 /**
- * Runs `load` until it succeeds or the tries are used up. Never throws and never
- * logs: a failure is a result (`failed`), and the caller shows its fallback.
+ * Runs `load` until it succeeds or the tries are used up (`retrying`, every
+ * failure worth another try). Never throws and never logs: a failure is a
+ * result (`failed`), and the caller shows its fallback.
  */
 export async function loadWithRetry<T>(load: () => Promise<T>, options: RetryOptions = {}): Promise<LoadResult<T>> {
-  const { attempts = MAP_LOAD_ATTEMPTS, baseDelayMs = MAP_RETRY_BASE_DELAY_MS, sleep = realSleep } = options;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    if (attempt > 1) await sleep(retryDelay(attempt, baseDelayMs));
-    try {
-      return { status: "ready", value: await load(), attempts: attempt };
-    } catch {
-      // try again, or fall through to "failed"
-    }
+  const { attempts = MAP_LOAD_ATTEMPTS, baseDelayMs = MAP_RETRY_BASE_DELAY_MS, sleep } = options;
+  const retryDelaysMs = Array.from({ length: attempts - 1 }, (_, i) => retryDelay(i + 2, baseDelayMs));
+  let tries = 0;
+  try {
+    const value = await retrying({ retryDelaysMs, sleep }, {}, () => {
+      tries++;
+      return load();
+    });
+    return { status: "ready", value, attempts: tries };
+  } catch {
+    return { status: "failed", attempts: tries };
   }
-  return { status: "failed", attempts };
 }

@@ -19,12 +19,25 @@
  * again when the copy is asked for.
  */
 import { FIELD_LIMITS, imageTypeByMime, imageTypeByName, type ImageRef } from "../api/schemas";
+import { newId } from "../ids";
 import type { PhotoWork } from "../photos/types";
-import type { ImageProgress } from "./pipeline";
 
 export type PhotoStage = "waiting" | "preparing" | "ready" | "unreadable" | "failed";
 /** what a thumbnail says about its photo: the check's verdict (until `keep`), or that it cannot be read */
 export type PhotoNote = "blurred" | "dark" | "unreadable";
+
+export type ImageStage = "waiting" | "compressing" | "uploading" | "retrying" | "done" | "failed";
+
+/** One photo's progress while a send runs (made by the send, ./pipeline.ts; kept on the photo). */
+export interface ImageProgress {
+  stage: ImageStage;
+  /** upload attempt, from 1 */
+  attempt: number;
+  maxAttempts: number;
+  /** bytes of the upload sent so far, and its size (0 until it is known) */
+  loaded: number;
+  total: number;
+}
 
 export interface Photo {
   readonly key: string;
@@ -127,8 +140,8 @@ export function pickImages(files: readonly File[], current: number): ImagePick {
 /** how many photos are prepared at once */
 const PREPARED_AT_ONCE = 2;
 
-let counter = 0;
-const newId = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+/** A new damage's or photo's id: `prefix` + a random id. */
+const idFor = (prefix: string) => `${prefix}-${newId()}`;
 
 export class QuotePhotos {
   // the first damage's id is fixed: the prerendered form has it too, so ids made from it (its picker's) match
@@ -237,7 +250,7 @@ export class QuotePhotos {
   /** A photo to prepare: one just chosen, or (`kept`) a draft's whose copy was not made yet. */
   private newEntry(file: Blob, kept?: Omit<Extract<DraftPhoto, { original: Blob }>, "original">): Entry {
     const photo: Photo = {
-      key: kept?.key ?? newId("img"),
+      key: kept?.key ?? idFor("img"),
       name: kept?.name ?? (file as File).name,
       url: "",
       stage: "waiting",
@@ -264,7 +277,7 @@ export class QuotePhotos {
 
   addDamage() {
     if (this.damages.length >= FIELD_LIMITS.damages) return;
-    this.damages = [...this.damages, { id: newId("damage"), keys: [] }];
+    this.damages = [...this.damages, { id: idFor("damage"), keys: [] }];
     this.emit();
   }
 
@@ -396,12 +409,12 @@ function mergeDamages(draft: readonly string[][], current: readonly { id: string
   const overflow: string[][] = [];
   for (let i = 0; i < Math.max(draft.length, current.length); i++) {
     const keys = [...(draft[i] ?? []), ...(current[i]?.keys ?? [])];
-    merged.push({ id: current[i]?.id ?? newId("damage"), keys: keys.slice(0, imagesPerDamage) });
+    merged.push({ id: current[i]?.id ?? idFor("damage"), keys: keys.slice(0, imagesPerDamage) });
     for (let at = imagesPerDamage; at < keys.length; at += imagesPerDamage) {
       overflow.push(keys.slice(at, at + imagesPerDamage));
     }
   }
-  return [...merged, ...overflow.map((keys) => ({ id: newId("damage"), keys }))].slice(0, maxDamages);
+  return [...merged, ...overflow.map((keys) => ({ id: idFor("damage"), keys }))].slice(0, maxDamages);
 }
 
 /** what of a photo the draft keeps, besides its bytes: a change to anything else is progress only */

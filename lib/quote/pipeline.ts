@@ -34,10 +34,10 @@ import {
   uploadMedia,
   withRetries,
   type Fetch,
-  type RetryOptions,
 } from "../api/transport";
+import type { RetryOptions } from "../retry";
 import { buildInquiry, type QuoteText } from "./form";
-import type { Photo, QuotePhotos } from "./photos";
+import type { ImageProgress, Photo, QuotePhotos } from "./photos";
 
 /** What a send reads and writes of the quote's photos. */
 export type SendPhotos = Pick<QuotePhotos, "toSend" | "prepared" | "update">;
@@ -49,19 +49,6 @@ export interface PipelineDeps extends RetryOptions {
   concurrency?: number;
   /** stands in for the upload names' random source (mediaFilename), for fixed names in tests */
   random?: () => number;
-}
-
-export type ImageStage = "waiting" | "compressing" | "uploading" | "retrying" | "done" | "failed";
-
-/** One photo's progress while a send runs (kept on the photo, ./photos.ts). */
-export interface ImageProgress {
-  stage: ImageStage;
-  /** upload attempt, from 1 */
-  attempt: number;
-  maxAttempts: number;
-  /** bytes of the upload sent so far, and its size (0 until it is known) */
-  loaded: number;
-  total: number;
 }
 
 export type PipelineResult =

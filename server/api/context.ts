@@ -1,7 +1,6 @@
 /** What every API handler is given besides the request and the answer. */
 import type { Target } from "../request";
 import type { Gate } from "./gate";
-import type { UploadDeadline } from "./media";
 
 export interface ApiContext {
   /** where records and uploads are kept */
@@ -20,4 +19,17 @@ export interface ApiContext {
   ownMedia: boolean;
   /** logs a line the first time it is given, and never again: advice for the operator, not a record of each request */
   logOnce: (line: string) => void;
+}
+
+/**
+ * How long an upload's body may take once it has a place: after `graceMs`
+ * it must have come at `minBytesPerSecond` on average, and it may never take
+ * more than `maxMs`. A body past its deadline has its socket destroyed (a
+ * client that sends a byte now and then cannot keep it open) and its place
+ * goes to the next in line.
+ */
+export interface UploadDeadline {
+  graceMs: number;
+  minBytesPerSecond: number;
+  maxMs: number;
 }

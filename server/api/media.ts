@@ -26,11 +26,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { MAX_UPLOAD_BYTES, MEDIA_FILE_PATH, SHAREABLE_MEDIA_NAME, type MediaResponse } from "../../lib/api/schemas";
+import {
+  MAX_UPLOAD_BYTES,
+  MEDIA_FILE_PATH,
+  SHAREABLE_MEDIA_NAME,
+  STORED_MEDIA_NAME,
+  type MediaResponse,
+} from "../../lib/api/schemas";
 import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 import { clientSignal } from "../request";
 import { sendFile } from "../static";
-import type { ApiContext } from "./context";
+import type { ApiContext, UploadDeadline } from "./context";
 import { ClientGone, HttpError, sendJson, storageError } from "./http";
 import { type DetectedImage, checkPixels, detectImage, withoutMetadata } from "./image";
 import { claimName, PRIVATE_FILE_MODE, privateDir, tempPath } from "./store";
@@ -44,19 +50,6 @@ export const mediaDir = (dataDir: string) => path.join(dataDir, "media");
 interface Received {
   payload: string | undefined;
   file: { name: string; size: number } | undefined;
-}
-
-/**
- * How long an upload's body may take once it has a place: after `graceMs`
- * it must have come at `minBytesPerSecond` on average, and it may never take
- * more than `maxMs`. A body past its deadline has its socket destroyed (a
- * client that sends a byte now and then cannot keep it open) and its place
- * goes to the next in line.
- */
-export interface UploadDeadline {
-  graceMs: number;
-  minBytesPerSecond: number;
-  maxMs: number;
 }
 
 /**
@@ -219,9 +212,6 @@ export function storedName(clientName: string, ext: string): string {
   return `${base || "bilde"}${ext}`;
 }
 
-/** A name `storedName` could have made: anything else is not in the store. */
-const STORED_NAME = /^[A-Za-z0-9_-]{1,110}\.[a-z]{3,4}$/;
-
 async function flush(file: string): Promise<void> {
   const handle = await fs.promises.open(file, "r+");
   try {
@@ -332,7 +322,7 @@ function shareableName(name: string): string {
 
 /** Whether an upload is stored under `name` (one look-up, whatever the store holds). */
 export async function isStored(dataDir: string, name: string): Promise<boolean> {
-  if (!STORED_NAME.test(name)) return false;
+  if (!STORED_MEDIA_NAME.test(name)) return false;
   const stat = await fs.promises.stat(path.join(mediaDir(dataDir), name)).catch(() => undefined);
   return stat?.isFile() ?? false;
 }
@@ -371,7 +361,7 @@ export async function findMedia(_req: http.IncomingMessage, res: http.ServerResp
  */
 export async function serveMedia(req: http.IncomingMessage, res: http.ServerResponse, ctx: ApiContext) {
   const name = ctx.target.path.slice(MEDIA_FILE_PATH.length + 1);
-  if (!STORED_NAME.test(name)) throw new HttpError(404, `Finner ikke ${MEDIA_FILE_PATH}/${name.slice(0, 120)}`);
+  if (!STORED_MEDIA_NAME.test(name)) throw new HttpError(404, `Finner ikke ${MEDIA_FILE_PATH}/${name.slice(0, 120)}`);
   shareableName(name);
   if (!(await isStored(ctx.dataDir, name))) throw new HttpError(404, `Finner ikke ${MEDIA_FILE_PATH}/${name}`);
   for (const [header, value] of COMMON_HEADERS) res.setHeader(header, value);

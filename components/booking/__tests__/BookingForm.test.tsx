@@ -4,8 +4,6 @@
  * message always says what the calculator chose last until the visitor writes it, a draft this
  * form did not write is no draft, and a booking is sent once.
  */
-import "fake-indexeddb/auto";
-import v8 from "node:v8";
 import { act, configure, fireEvent, render, screen } from "@testing-library/react";
 import services from "@/content/services.json";
 import { getStrings } from "@/lib/content";
@@ -15,8 +13,6 @@ import { saveSelection } from "@/lib/calculator/storage";
 import { draftStore } from "@/lib/drafts/store";
 import { BookingForm } from "../BookingForm";
 
-// jsdom has no structuredClone, which fake-indexeddb uses; Node's serializer copies plain values the same way
-globalThis.structuredClone ??= (<T,>(value: T): T => v8.deserialize(v8.serialize(value))) as typeof structuredClone;
 configure({ asyncUtilTimeout: 5000 });
 
 const push = jest.fn();

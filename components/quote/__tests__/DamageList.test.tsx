@@ -14,14 +14,6 @@ import { DamageList, type DamageListProps } from "../DamageList";
 jest.mock("@/lib/config", () => ({
   config: { siteUrl: "", apiUrl: "", adminUrl: "", googleMapsApiKey: "", gtmId: "" },
 }));
-// jsdom's Blob cannot give its bytes; FileReader can
-Blob.prototype.arrayBuffer ??= function (this: Blob) {
-  return new Promise<ArrayBuffer>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.readAsArrayBuffer(this);
-  });
-};
 
 const strings = getStrings().quoteForm;
 const photo = (name: string) => new File([new Uint8Array(9)], name, { type: "image/jpeg" });

@@ -5,8 +5,6 @@
  * made at Send and kept with the draft, the draft coming back by itself in
  * the same tab session and only offered on a new visit.
  */
-import "fake-indexeddb/auto";
-import v8 from "node:v8";
 import { act, configure, renderHook, waitFor } from "@testing-library/react";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/schemas";
 import { getStrings } from "@/lib/content";
@@ -15,21 +13,7 @@ import { type PhotoWork, UnreadablePhotoError } from "@/lib/photos/types";
 import type { QuoteDraft } from "@/lib/quote/draft";
 import { useQuote } from "../useQuote";
 
-// jsdom has no structuredClone, which fake-indexeddb uses; Node's serializer copies plain values the same way
-globalThis.structuredClone ??= (<T,>(value: T): T => v8.deserialize(v8.serialize(value))) as typeof structuredClone;
-
 configure({ asyncUtilTimeout: 5000 }); // a busy machine: IndexedDB and the sends take their time
-
-// jsdom's Blob cannot give its bytes; FileReader can
-Blob.prototype.arrayBuffer ??= function (this: Blob) {
-  return new Promise<ArrayBuffer>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.readAsArrayBuffer(this);
-  });
-};
-// jsdom has no matchMedia (usePrefersReducedMotion asks it)
-window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
 
 const push = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));

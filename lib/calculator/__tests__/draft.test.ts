@@ -1,5 +1,4 @@
 /** The calculator's draft: kept on the device, read back against the catalog, cleared after a booking. */
-import "fake-indexeddb/auto";
 import { getServices } from "../../content";
 import { clearCalculatorDraft, draftFromStored, loadCalculatorDraft, saveCalculatorDraft } from "../draft";
 import { EXTERIOR_WASH, TWO_STEP_POLISH } from "../ids";

@@ -1,5 +1,4 @@
 /** Drafts on the device: saved, restored, dropped after 30 days, kept where IndexedDB refuses Blobs, and a refusal told. */
-import "fake-indexeddb/auto";
 import { DRAFT_MAX_AGE_MS, draftStore } from "../store";
 
 /** Whether a value holds a Blob anywhere. */
@@ -66,6 +65,27 @@ describe("a draft", () => {
     });
     await expect(drafts.load()).resolves.toBeUndefined();
     getSpy.mockRestore();
+  });
+});
+
+describe("a page served over plain http", () => {
+  test("has no crypto.randomUUID, and still saves a draft with its photo", async () => {
+    const real = globalThis.crypto;
+    const described = Object.getOwnPropertyDescriptor(globalThis, "crypto")!;
+    const overHttp = { subtle: real.subtle, getRandomValues: real.getRandomValues.bind(real) };
+    Object.defineProperty(globalThis, "crypto", { value: overHttp, configurable: true });
+    try {
+      expect(crypto.randomUUID).toBeUndefined();
+      const photo = new Blob([new Uint8Array([4, 5, 6])], { type: "image/jpeg" });
+      const drafts = draftStore<{ email: string; photo: Blob }>("quote");
+      await expect(drafts.save({ email: "kari@example.no", photo })).resolves.toBe(true);
+      const back = await drafts.load();
+      expect(back?.email).toBe("kari@example.no");
+      expect(new Uint8Array(await back!.photo.arrayBuffer())).toEqual(new Uint8Array([4, 5, 6]));
+      await drafts.clear();
+    } finally {
+      Object.defineProperty(globalThis, "crypto", described);
+    }
   });
 });
 
