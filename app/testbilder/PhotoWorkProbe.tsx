@@ -4,10 +4,13 @@
  * form does, and lists each result (size, bytes, check, path) as text and on
  * `window.__photoProbe` for the tests and the bench. The longest gap between
  * the page's own timer ticks while it works is the longest main-thread block,
- * measured the same way in every engine.
+ * measured the same way in every engine. Which path a photo took (worker or
+ * page) is seen from outside lib/photos: every worker the page starts is
+ * watched for its `done` answer, which only a photo made in a worker gets.
  */
 import { useState, type ChangeEvent } from "react";
 import { useHydrated } from "@/components/ui/useHydrated";
+import type { WorkerMessage } from "@/lib/photos/protocol";
 
 export interface ProbeResult {
   name: string;
@@ -58,11 +61,28 @@ function watchMainThread(started: number) {
   };
 }
 
+let doneInWorker = 0;
+
+/** Counts the `done` answers of every worker started from now on (once per page). */
+function watchWorkers() {
+  if (typeof Worker !== "function" || "watched" in Worker) return;
+  window.Worker = class extends Worker {
+    static watched = true;
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      this.addEventListener("message", (event: MessageEvent<WorkerMessage>) => {
+        if (event.data?.type === "done") doneInWorker++;
+      });
+    }
+  };
+}
+
 async function prepareAll(files: File[]): Promise<ProbeRun> {
   const started = performance.now();
   const stop = watchMainThread(started);
   const marks: [string, number][] = [];
   const mark = (name: string) => marks.push([name, Math.round(performance.now() - started)]);
+  watchWorkers();
   const { loadPhotoWork } = await import("@/lib/photos");
   const work = await loadPhotoWork();
   mark("loaded");
@@ -70,6 +90,7 @@ async function prepareAll(files: File[]): Promise<ProbeRun> {
   const blobs: Blob[] = [];
   for (const file of files) {
     let verdict: string | undefined;
+    const done = doneInWorker;
     try {
       const photo = await work.prepare(file, {
         onCheck: (check) => {
@@ -79,7 +100,13 @@ async function prepareAll(files: File[]): Promise<ProbeRun> {
       });
       mark(`ready ${file.name}`);
       blobs.push(photo.blob);
-      results.push({ name: file.name, ...photo, bytes: photo.blob.size, verdict, path: work.lastPath });
+      results.push({
+        name: file.name,
+        ...photo,
+        bytes: photo.blob.size,
+        verdict,
+        path: doneInWorker > done ? "worker" : "page",
+      });
     } catch (error) {
       results.push({ name: file.name, error: error instanceof Error ? error.name : String(error) });
     }

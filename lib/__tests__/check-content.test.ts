@@ -146,8 +146,7 @@ test("every broken file is listed in one run, not just the first", () => {
   expect(all.some((m) => m.includes(shown("articles/detailing.md")) && m.includes("date: må være en dato"))).toBe(true);
 });
 
-// how long it takes is a figure for the bench (npm run bench -- content), not a test on a shared machine;
-// the time limit only ends a run that hangs
+// how long it takes is not tested on a shared machine; the time limit only ends a run that hangs
 test("npm run check:content: the file and the field, and exit code 1", () => {
   edit("reviews.json", (t) => t.replace('"name": "Anders H."', '"nmae": "Anders H."'));
   const run = spawnSync("npx", ["tsx", "scripts/check-content.ts", dir], { encoding: "utf8" });

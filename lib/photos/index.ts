@@ -8,14 +8,13 @@
  */
 import { preparePhotoOnPage } from "./page";
 import type { PhotoWork } from "./types";
-import { createPhotoWork, type PhotoPath } from "./work";
+import { createPhotoWork } from "./work";
 
 export * from "./types";
-export type { PhotoPath };
 
-let work: (PhotoWork & { lastPath?: PhotoPath }) | undefined;
+let work: PhotoWork | undefined;
 
-export async function loadPhotoWork(): Promise<PhotoWork & { lastPath?: PhotoPath }> {
+export async function loadPhotoWork(): Promise<PhotoWork> {
   work ??= createPhotoWork({
     createWorker:
       typeof Worker === "function"

@@ -12,9 +12,6 @@
 import type { JobMessage, WorkerMessage } from "./protocol";
 import { UnreadablePhotoError, type PhotoWork, type PrepareOptions, type PreparedPhoto } from "./types";
 
-/** Where the last photo was made ready, for the bench and the tests. */
-export type PhotoPath = "worker" | "page";
-
 export interface PhotoWorkParts {
   /** undefined where the engine has no workers */
   createWorker?: () => Worker;
@@ -25,7 +22,7 @@ type Outcome = { kind: "done"; photo: PreparedPhoto } | { kind: "unreadable" } |
 
 const aborted = (signal: AbortSignal) => signal.reason ?? new DOMException("The photo work was aborted", "AbortError");
 
-export function createPhotoWork({ createWorker, page }: PhotoWorkParts): PhotoWork & { lastPath?: PhotoPath } {
+export function createPhotoWork({ createWorker, page }: PhotoWorkParts): PhotoWork {
   let idle: Worker | undefined;
   let workerCapable = createWorker !== undefined;
   let nextId = 1;
@@ -70,7 +67,7 @@ export function createPhotoWork({ createWorker, page }: PhotoWorkParts): PhotoWo
     });
   }
 
-  const work: PhotoWork & { lastPath?: PhotoPath } = {
+  return {
     async prepare(file, options = {}) {
       if (options.signal?.aborted) throw aborted(options.signal);
       if (workerCapable) {
@@ -81,16 +78,11 @@ export function createPhotoWork({ createWorker, page }: PhotoWorkParts): PhotoWo
           if (options.signal?.aborted) throw error;
           outcome = { kind: "page" }; // the worker could not even be made (a policy refusing it)
         }
-        if (outcome.kind === "done") {
-          work.lastPath = "worker";
-          return outcome.photo;
-        }
+        if (outcome.kind === "done") return outcome.photo;
         if (outcome.kind === "unreadable") throw new UnreadablePhotoError();
         if (outcome.kind === "incapable") workerCapable = false;
       }
-      work.lastPath = "page";
       return page(file, options);
     },
   };
-  return work;
 }

@@ -1,53 +1,28 @@
 /**
- * `npm run bench -- engines`: the photo work (lib/photos) in Chromium,
- * WebKitGTK and Firefox ESR at 375 px, on the test build's /testbilder: two and
- * four phone-sized photos (4000×3000 JPEGs) chosen at once and made ready one
- * at a time, as the quote form does. Per engine and count: the longest gap
- * between the page's own timer ticks while they were made ready (the longest
- * main-thread block; goal ≤ 50 ms) beside the longest gap on the same page
- * left idle as long (what the loaded machine alone costs: a block no larger
- * than that is not the work's), each block over 50 ms with when it began
- * beside the steps' times (a block the work causes recurs at the same step
- * with the same size), the time from the choice until all were ready, and
- * where the work ran (worker or page). Figures only.
+ * For `npm run bench -- engines`: the photo work (lib/photos) in Chromium,
+ * WebKitGTK and Firefox ESR at 375 px, on the test build's /testbilder, which
+ * makes chosen photos ready one at a time as the quote form does and reports
+ * on `window.__photoProbe` the longest gap between its own timer ticks (the
+ * longest main-thread block) and each photo's path, worker or page (seen by
+ * watching the workers it starts). Two and four phone photos are chosen at
+ * once; per engine: that block beside the longest gap on the same page left
+ * idle as long (what the loaded machine alone costs), the blocks over 50 ms,
+ * the time until all were ready, and the path. An engine that is not installed
+ * is named, not installed.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { openChromium, waitFor, type EnginePage } from "../../lib/testing/engines/browsers";
-import { ensureEngines } from "../../lib/testing/engines/install";
-import { createPreviewServer } from "../../server/preview-server";
-import { isBuildCurrent } from "../../lib/hosting/build-stamp";
+import { ENGINES, type Engine } from "../../lib/testing/engines/install";
+import { PHOTO_WORK_ROUTE } from "../../lib/hosting/test-build";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
-import { makeBenchPhoto } from "./bench-photo";
-import { PHOTO_WORK_ROUTE, TEST_BUILD_ENV } from "../../lib/hosting/test-build";
-
-interface EngineFigures {
-  engine: string;
-  photos: number;
-  longestBlockMs: number;
-  /**
-   * The longest gap on the same page doing nothing, for as long as the work
-   * took: what the machine alone costs (other processes on the cores), to read
-   * the block against
-   */
-  idleBlockMs: number;
-  totalMs: number;
-  paths: string;
-  /** main-thread gaps over 50 ms, in order: when (ms since the choice) and how long */
-  blocks: [number, number][];
-  /** the steps' times (ms since the choice), to place each block */
-  marks: [string, number][];
-}
+import { benchPhotos } from "./bench-photo";
+import { median, pair, type Site } from "./bench-sites";
 
 interface Probe {
   results: { path?: string; error?: string }[];
   totalMs: number;
   longestBlockMs: number;
   blocks: [number, number][];
-  marks: [string, number][];
 }
 
 /** The longest gap between the page's timer ticks, measured as the probe does, over `ms` with no work. */
@@ -55,8 +30,7 @@ const IDLE_GAP = `
   const ms = arguments[0];
   return new Promise((resolve) => {
     const started = performance.now();
-    let last = started;
-    let longest = 0;
+    let last = started, longest = 0;
     const tick = () => {
       const now = performance.now();
       longest = Math.max(longest, now - last);
@@ -65,93 +39,69 @@ const IDLE_GAP = `
       else resolve(Math.round(longest));
     };
     setTimeout(tick, 1);
-  });
-`;
+  });`;
 
-/** The test build has /testbilder; build it when out/ is anything else. */
-function ensureTestBuild() {
-  Object.assign(process.env, TEST_BUILD_ENV);
-  if (isBuildCurrent()) return;
-  const build = spawnSync("npm", ["run", "build:test"], { stdio: "inherit" });
-  if (build.status !== 0) throw new Error("npm run build:test failed");
-}
+type Figures = Awaited<ReturnType<typeof measure>>;
 
-async function measure(open: () => Promise<EnginePage>, url: string, files: string[]): Promise<EngineFigures> {
+async function measure(open: () => Promise<EnginePage>, url: string, files: string[]) {
   const page = await open();
   try {
     await page.goto(url);
-    await waitFor(
-      "the probe's code",
-      async () => !(await page.run<boolean>(`return document.querySelector("input[type=file]").disabled;`)),
-    );
+    const enabled = `return !document.querySelector("input[type=file]").disabled;`;
+    await waitFor("the probe's code", () => page.run<boolean>(enabled));
     await page.choose({ label: "Choose photos" }, files);
-    await waitFor(
-      "every photo ready",
-      async () => (await page.run<string>(`return document.querySelector("[role=status]").textContent;`)) === "Ready",
-      300_000,
-    );
+    const status = `return document.querySelector("[role=status]").textContent;`;
+    await waitFor("every photo ready", async () => (await page.run<string>(status)) === "Ready", 300_000);
     const probe = await page.run<Probe>(`return window.__photoProbe;`);
     const failed = probe.results.filter((r) => r.error);
     if (failed.length) throw new Error(`${page.engine}: ${failed.map((r) => r.error).join(", ")}`);
     return {
-      engine: page.engine,
-      photos: files.length,
-      longestBlockMs: probe.longestBlockMs,
-      idleBlockMs: await page.run<number>(IDLE_GAP, Math.min(probe.totalMs, 10_000)),
+      blockMs: probe.longestBlockMs,
+      idleMs: await page.run<number>(IDLE_GAP, Math.min(probe.totalMs, 10_000)),
       totalMs: Math.round(probe.totalMs),
-      paths: [...new Set(probe.results.map((r) => r.path))].join("+"),
-      blocks: probe.blocks.filter(([, ms]) => ms > 50),
-      marks: probe.marks,
+      path: [...new Set(probe.results.map((r) => r.path))].join("+"),
+      blocks: probe.blocks.filter(([, ms]) => ms > 50).map(([at, ms]) => `${ms} at ${at}`),
     };
   } finally {
     await page.close();
   }
 }
 
-export async function benchEngines(): Promise<EngineFigures[]> {
-  ensureTestBuild();
-  const engines = ensureEngines(["webkit", "firefox"]);
-  const chromium = ensureChromium();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-engines-"));
-  const photos: string[] = [];
-  for (let i = 1; i <= 4; i++) {
-    const file = path.join(dir, `telefon-${i}.jpg`);
-    await makeBenchPhoto(file, { grain: 18, quality: 90, disc: i % 2 === 0 });
-    photos.push(file);
-  }
-  const server = createPreviewServer({
-    log: () => {},
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "bench-engines-data-")),
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${PHOTO_WORK_ROUTE}`;
-  const openers: (() => Promise<EnginePage>)[] = [
-    () => openChromium(chromium, CHROMIUM_ARGS),
-    engines.webkit,
-    engines.firefox,
+export async function benchEngines(sites: Site[], runs: number): Promise<void> {
+  const photos = await benchPhotos(4, "phone");
+  const installed = (["webkit", "firefox"] as Engine[]).filter((e) => ENGINES[e].files.every((f) => fs.existsSync(f)));
+  const engines: [string, () => Promise<EnginePage>][] = [
+    ["Chromium", () => openChromium(ensureChromium(), CHROMIUM_ARGS)],
+    ...installed.map((e): [string, () => Promise<EnginePage>] => [ENGINES[e].label.split(" (")[0]!, ENGINES[e].open]),
   ];
-  const figures: EngineFigures[] = [];
-  try {
-    for (const open of openers) {
-      for (const count of [2, 4]) figures.push(await measure(open, url, photos.slice(0, count)));
-    }
-  } finally {
-    server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  return figures;
-}
-
-export function printEngines(figures: EngineFigures[]) {
   console.log(
-    "\nPhoto work (lib/photos) per engine, 375 px, 4000×3000 JPEGs chosen at once (goal: no block over 50 ms)\n",
+    `\nPhoto work per engine, 375 px, 4000×3000 JPEGs chosen at once, median of ${runs} (goal: no block over 50 ms)\n`,
   );
-  for (const f of figures) {
-    console.log(
-      `  ${f.engine.padEnd(12)} ${f.photos} photos: longest main-thread block ${String(f.longestBlockMs).padStart(4)} ms ` +
-        `(idle, as long: ${String(f.idleBlockMs).padStart(4)} ms), all ready after ${String(f.totalMs).padStart(5)} ms, in the ${f.paths}` +
-        (f.blocks.length ? `  (blocks over 50 ms: ${f.blocks.map(([at, ms]) => `${ms} at ${at}`).join(", ")})` : ""),
-    );
-    if (f.blocks.length) console.log(`      steps: ${f.marks.map(([name, at]) => `${name} at ${at}`).join(", ")}`);
+  for (const e of (["webkit", "firefox"] as Engine[]).filter((e) => !installed.includes(e)))
+    console.log(`  ${ENGINES[e].label}: not installed (apt-get install ${ENGINES[e].packages.join(" ")})`);
+  for (const [name, open] of engines) {
+    for (const count of [2, 4]) {
+      const each: (Record<"block" | "idle" | "total" | "path", string> & { blocks: string[] })[] = [];
+      for (const site of sites) {
+        const all: Figures[] = [];
+        for (let i = 0; i < runs; i++)
+          all.push(await measure(open, `${site.origin}${PHOTO_WORK_ROUTE}`, photos.slice(0, count)));
+        const m = (key: "blockMs" | "idleMs" | "totalMs") => String(median(all.map((r) => r[key])));
+        each.push({
+          block: m("blockMs"),
+          idle: m("idleMs"),
+          total: m("totalMs"),
+          path: all[0]!.path,
+          blocks: all.flatMap((r) => r.blocks),
+        });
+      }
+      const f = (key: "block" | "idle" | "total" | "path") => pair(each.map((x) => x[key]));
+      console.log(
+        `  ${name.padEnd(10)} ${count} photos: longest block ${f("block")} ms (idle page: ${f("idle")} ms), ` +
+          `all ready after ${f("total")} ms, in the ${f("path")}`,
+      );
+      const blocks = each.map((x) => x.blocks.join(", ") || "none");
+      if (blocks.some((b) => b !== "none")) console.log(`      blocks over 50 ms (ms at ms): ${pair(blocks)}`);
+    }
   }
 }

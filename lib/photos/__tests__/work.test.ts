@@ -59,14 +59,12 @@ test("the worker does the work: its preview, check, progress and copy reach the 
   expect(onProgress).toHaveBeenCalledWith(50);
   expect(page).not.toHaveBeenCalled();
   expect(workers).toHaveLength(1);
-  expect(work.lastPath).toBe("worker");
 });
 
 test("a worker that cannot start (its code lost on the way) sends the photo to the page; the next photo tries a worker again", async () => {
   const { work, workers, page } = setUp((_job, worker) => worker.dispatchEvent(new Event("error")));
   expect(await work.prepare(file)).toBe(photoFromPage);
   expect(workers[0]!.terminated).toBe(true);
-  expect(work.lastPath).toBe("page");
   await work.prepare(file);
   expect(workers).toHaveLength(2);
   expect(page).toHaveBeenCalledTimes(2);
