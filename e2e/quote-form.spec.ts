@@ -397,6 +397,36 @@ test("an upload whose answer is lost is looked up by name, not sent again, and t
   for (const image of images) expect(fs.existsSync(path.join(dataDir, "media", image.filename))).toBe(true);
 });
 
+/**
+ * A quote with one photo, whose upload the admin host answers with the url `answer` gives (for the
+ * upload's name and its count so far); the inquiry is caught and answered 201. Resolves, on the
+ * thank-you page, with the names uploaded and the inquiry sent.
+ */
+async function quoteAnswered(page: Page, answer: (name: string, count: number) => string) {
+  const names: string[] = [];
+  await page.route(
+    (url) => isMediaUpload(url),
+    async (route) => {
+      const name = /filename="([^"]+)"/.exec(route.request().postDataBuffer()?.toString("latin1") ?? "")![1]!;
+      names.push(name);
+      const doc = { id: names.length, filename: name, url: answer(name, names.length) };
+      await route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ doc }) });
+    },
+  );
+  let sent: StoredInquiry | undefined;
+  await page.route("**/inquiry", async (route) => {
+    sent = route.request().postDataJSON() as StoredInquiry;
+    await route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
+  });
+  await page.goto("/pristilbud");
+  const form = quoteForm(page);
+  await fillContact(form, contact());
+  await damage(form, 1).getByLabel("Last opp bilder").setInputFiles(photo("bakdor.jpg"));
+  await send(form);
+  await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+  return { names, sent: sent! };
+}
+
 test.describe("the inquiry names each photo as the admin host answered it", () => {
   const cdn = "https://cdn.bulkeklinikken.example";
   const shapes: [string, (origin: string, name: string) => string, (origin: string, name: string) => string][] = [
@@ -408,33 +438,9 @@ test.describe("the inquiry names each photo as the admin host answered it", () =
   for (const [shape, answered, expected] of shapes) {
     test(`${shape}: the quote reaches the thank-you page with those urls`, async ({ page, baseURL }) => {
       const origin = new URL(baseURL!).origin;
-      const names: string[] = [];
-      await page.route(
-        (url) => isMediaUpload(url),
-        async (route) => {
-          const body = route.request().postDataBuffer()?.toString("latin1") ?? "";
-          const name = /filename="([^"]+)"/.exec(body)![1]!;
-          names.push(name);
-          await route.fulfill({
-            status: 201,
-            contentType: "application/json",
-            body: JSON.stringify({ doc: { id: names.length, filename: name, url: answered(origin, name) } }),
-          });
-        },
-      );
-      let sent: StoredInquiry | undefined;
-      await page.route("**/inquiry", async (route) => {
-        sent = route.request().postDataJSON() as StoredInquiry;
-        await route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
-      });
-      await page.goto("/pristilbud");
-      const form = quoteForm(page);
-      await fillContact(form, contact());
-      await damage(form, 1).getByLabel("Last opp bilder").setInputFiles(photo("bakdor.jpg"));
-      await send(form);
-      await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
+      const { names, sent } = await quoteAnswered(page, (name) => answered(origin, name));
       expect(names).toHaveLength(1);
-      expect(sent!.damageRequests).toEqual([{ Images: [{ filename: names[0], url: expected(origin, names[0]!) }] }]);
+      expect(sent.damageRequests).toEqual([{ Images: [{ filename: names[0], url: expected(origin, names[0]!) }] }]);
     });
   }
 
@@ -442,32 +448,11 @@ test.describe("the inquiry names each photo as the admin host answered it", () =
     page,
     baseURL,
   }) => {
-    let uploads = 0;
-    await page.route(
-      (url) => isMediaUpload(url),
-      async (route) => {
-        const name = /filename="([^"]+)"/.exec(route.request().postDataBuffer()?.toString("latin1") ?? "")![1]!;
-        const url = ++uploads === 1 ? `javascript:alert(1)//${name}` : `/api/media/file/${name}`;
-        await route.fulfill({
-          status: 201,
-          contentType: "application/json",
-          body: JSON.stringify({ doc: { filename: name, url } }),
-        });
-      },
+    const { names, sent } = await quoteAnswered(page, (name, count) =>
+      count === 1 ? `javascript:alert(1)//${name}` : `/api/media/file/${name}`,
     );
-    let sent: StoredInquiry | undefined;
-    await page.route("**/inquiry", async (route) => {
-      sent = route.request().postDataJSON() as StoredInquiry;
-      await route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
-    });
-    await page.goto("/pristilbud");
-    const form = quoteForm(page);
-    await fillContact(form, contact());
-    await damage(form, 1).getByLabel("Last opp bilder").setInputFiles(photo("bakdor.jpg"));
-    await send(form);
-    await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
-    expect(uploads).toBe(2);
-    const [image] = sent!.damageRequests[0]!.Images;
+    expect(names).toHaveLength(2);
+    const [image] = sent.damageRequests[0]!.Images;
     expect(image!.url).toBe(`${new URL(baseURL!).origin}/api/media/file/${image!.filename}`);
   });
 });

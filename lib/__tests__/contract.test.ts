@@ -11,6 +11,7 @@ import {
   inquirySchema,
   phoneSchema,
   IDEMPOTENCY_KEY_PATTERN,
+  type InquiryRequest,
 } from "../api/schemas";
 import { imageRef, isRetryable, retryAfterMs, newIdempotencyKey, sendInquiry } from "../api/transport";
 
@@ -88,17 +89,7 @@ describe("the patterns cannot backtrack", () => {
 });
 
 describe("inquiry and contact", () => {
-  const body = (url: string, userId = "nettside-anonym") => ({
-    Inquiry: {
-      UserId: userId,
-      RegNumber: "AB12345",
-      PhoneNumber: "+47 912 34 567",
-      Email: "kari@example.no",
-      Message: "",
-      State: "NEW",
-    },
-    damageRequests: [{ Images: [{ filename: "img_a.jpg", url }] }],
-  });
+  const body = inquiryNaming;
   const schema = inquirySchema(["https://admin.example"]);
 
   test("image urls must be exactly the admin host's url of that file", () => {
@@ -155,17 +146,7 @@ describe("Retry-After", () => {
 });
 
 describe("the inquiry's idempotency key", () => {
-  const body = {
-    Inquiry: {
-      UserId: "nettside-anonym",
-      RegNumber: "AB12345",
-      PhoneNumber: "+47 912 34 567",
-      Email: "kari@example.no",
-      Message: "",
-      State: "NEW" as const,
-    },
-    damageRequests: [{ Images: [{ filename: "img_a.jpg", url: "https://admin.example/api/media/file/img_a.jpg" }] }],
-  };
+  const body = inquiryNaming("https://admin.example/api/media/file/img_a.jpg");
   /** A fetch that answers 201 and keeps each call's headers. */
   function recording() {
     const calls: { url: string; headers: Headers; body: string }[] = [];
@@ -237,17 +218,7 @@ describe("an uploaded photo as the inquiry names it: whatever url the admin host
   });
 
   test("the browser sends any http(s) url; a server that knows its uploads' origins takes only their file urls", () => {
-    const inquiry = (url: string) => ({
-      Inquiry: {
-        UserId: "nettside-anonym",
-        RegNumber: "AB12345",
-        PhoneNumber: "+47 912 34 567",
-        Email: "kari@example.no",
-        Message: "",
-        State: "NEW",
-      },
-      damageRequests: [{ Images: [doc(url)] }],
-    });
+    const inquiry = inquiryNaming;
     for (const url of ["https://cdn.example/media/img_a.jpg", "https://admin.example/media/img_a.jpg"]) {
       expect(inquirySchema().safeParse(inquiry(url)).success).toBe(true);
       expect(inquirySchema(["https://admin.example"]).safeParse(inquiry(url)).success).toBe(false);
@@ -261,6 +232,21 @@ describe("an uploaded photo as the inquiry names it: whatever url the admin host
     }
   });
 });
+
+/** An inquiry whose one photo is `img_a.jpg` at `url`, from `userId`. */
+function inquiryNaming(url: string, userId = "nettside-anonym"): InquiryRequest {
+  return {
+    Inquiry: {
+      UserId: userId,
+      RegNumber: "AB12345",
+      PhoneNumber: "+47 912 34 567",
+      Email: "kari@example.no",
+      Message: "",
+      State: "NEW",
+    },
+    damageRequests: [{ Images: [{ filename: "img_a.jpg", url }] }],
+  };
+}
 
 function catchError(run: () => unknown): unknown {
   try {

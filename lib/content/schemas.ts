@@ -41,17 +41,22 @@ const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "må være små bokstaver, tall og bindestrek")
   .describe("Små bokstaver, tall og bindestrek, f.eks. volvo-xc60.");
 
-/** The title gets ` | ` and site.json's `name` after it (app/layout.tsx). */
-const pageMeta = z
-  .strictObject({
-    title: text.describe(
-      "Sidetittelen i søkeresultater og nettleserfanen; « | » og navnet fra site.json kommer bak. Hold alt under 60 tegn.",
-    ),
-    description: text
-      .max(170, "meta-beskrivelsen bør være under 170 tegn")
-      .describe("Teksten under tittelen i søkeresultater, under 170 tegn."),
-  })
-  .describe("Tittel og beskrivelse for søkemotorer.");
+/**
+ * A page's title and description for search engines, with the file's own rule for a text. The title
+ * gets ` | ` and site.json's `name` after it (app/layout.tsx).
+ */
+export const metaOf = (text: z.ZodString) =>
+  z
+    .strictObject({
+      title: text.describe(
+        "Sidetittelen i søkeresultater og nettleserfanen; « | » og navnet fra site.json kommer bak. Hold alt under 60 tegn.",
+      ),
+      description: text
+        .max(170, "meta-beskrivelsen bør være under 170 tegn")
+        .describe("Teksten under tittelen i søkeresultater, under 170 tegn."),
+    })
+    .describe("Tittel og beskrivelse for søkemotorer.");
+const pageMeta = metaOf(text);
 
 // ---------------------------------------------------------------- site.json
 

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { placeholderNames } from "../format";
+import { metaOf } from "./schemas";
 
 /** A text that may use exactly these `{placeholders}`; its description ends by naming them. */
 const placeholders = (allowed: string[], description = "Tekst.") =>
@@ -37,16 +38,7 @@ const link = z
   .strictObject({ label: text.describe("Lenketeksten."), href: internalHref })
   .describe("En lenke til en side på nettstedet.");
 const links = z.array(link).min(1);
-const meta = z
-  .strictObject({
-    title: text.describe(
-      "Sidetittelen i søkeresultater og nettleserfanen; « | » og navnet fra site.json kommer bak. Hold alt under 60 tegn.",
-    ),
-    description: text
-      .max(170, "meta-beskrivelsen bør være under 170 tegn")
-      .describe("Teksten under tittelen i søkeresultater, under 170 tegn."),
-  })
-  .describe("Tittel og beskrivelse for søkemotorer.");
+const meta = metaOf(text);
 const heading = text.describe("Overskriften.");
 const lead = text.describe("Innledningen under overskriften.");
 const beforeLabel = text.describe("Merket på før-bildet, f.eks. Før.");

@@ -25,6 +25,7 @@ import {
   mediaFindSchema,
   mediaResponseSchema,
 } from "../../lib/api/schemas";
+import { GPS_LATITUDE, gpsPhoto, pngChunk } from "../../lib/testing/image-bytes";
 import { LEVEL, SITE_ORIGIN, startAdminHost, upload, type AdminHost } from "./harness";
 
 let host: AdminHost;
@@ -204,21 +205,9 @@ test("the logged-in workshop reads everything: the list, each photo by id, each 
 });
 
 test("a JPEG with GPS and camera data is stored and served without them, upright", async () => {
-  const original = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: "Kamerafabrikk", Model: "Telefon 15" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "59/1 54/1 4569/100",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "10/1 44/1 1234/100",
-      },
-    })
-    .toBuffer();
+  const original = await gpsPhoto({ Make: "Kamerafabrikk", Model: "Telefon 15" });
   const before = exifReader((await sharp(original).metadata()).exif!);
-  assert.deepEqual(before.GPSInfo?.GPSLatitude, [59, 54, 45.69]);
+  assert.deepEqual(before.GPSInfo?.GPSLatitude, GPS_LATITUDE);
   assert.equal(before.Image?.Make, "Kamerafabrikk");
 
   const photo = await stored(original, siteName());
@@ -239,14 +228,6 @@ test("an upload over MAX_UPLOAD_BYTES is 413 and nothing is stored", async () =>
 
 /** A valid 1-bit grey PNG of `width` × `height`, all black: a few kilobytes whatever its pixels. */
 function blackPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const frame = Buffer.alloc(4);
-    frame.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([frame, body, crc]);
-  };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -254,9 +235,9 @@ function blackPng(width: number, height: number): Buffer {
   const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", zlib.deflateSync(rows)),
+    pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }
 

@@ -10,6 +10,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { MAX_IMAGE_PIXELS, mediaResponseSchema } from "../../lib/api/schemas";
+import { GPS_LATITUDE, gpsPhoto, pngChunk } from "../../lib/testing/image-bytes";
 import { MAX_HEIF_PIXELS } from "../api/image";
 import { filesIn, jpeg, shareableBase, startServer, type Harness } from "./helpers/harness";
 
@@ -152,22 +153,10 @@ describe("who else on the machine can read what is stored", () => {
 
 describe("what is stored and how it is served", () => {
   test("a JPEG with GPS and camera data is stored and served without them, upright", async () => {
-    const original = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
-      .jpeg()
-      .withMetadata({ orientation: 6 })
-      .withExif({
-        IFD0: { Make: "Apple", Model: "iPhone 15" },
-        IFD3: {
-          GPSLatitudeRef: "N",
-          GPSLatitude: "59/1 54/1 4569/100",
-          GPSLongitudeRef: "E",
-          GPSLongitude: "10/1 44/1 1234/100",
-        },
-      })
-      .toBuffer();
+    const original = await gpsPhoto({ Make: "Apple", Model: "iPhone 15" });
     // the photo really carries them
     const before = exifReader((await sharp(original).metadata()).exif!);
-    expect(before.GPSInfo?.GPSLatitude).toEqual([59, 54, 45.69]);
+    expect(before.GPSInfo?.GPSLatitude).toEqual(GPS_LATITUDE);
     expect(before.Image?.Make).toBe("Apple");
 
     const photo = await stored(original, `${shareableBase("gps")}.jpg`);
@@ -236,23 +225,15 @@ describe("how stored photos are served", () => {
 
 /** A PNG whose header says `width` × `height` (one row of data follows: sharp reads the header only). */
 function pngHeader(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(Buffer.alloc(1 + width * 3))),
-    chunk("IEND", Buffer.alloc(0)),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(1 + width * 3))),
+    pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }
 

@@ -10,6 +10,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { mediaResponseSchema } from "../../lib/api/schemas";
+import { pngChunk } from "../../lib/testing/image-bytes";
 import { shareableBase, startServer, type Harness } from "./helpers/harness";
 
 let h: Harness;
@@ -38,15 +39,6 @@ const image = (format: "png" | "jpeg" | "gif" | "webp") =>
   sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 180, g: 60, b: 30 } } })
     .toFormat(format)
     .toBuffer();
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** `png` with `chunks` put before its IEND (so after its image data). */
 function pngWith(png: Buffer, chunks: Buffer[]): Buffer {
