@@ -8,7 +8,7 @@ import { FIELD_LIMITS } from "@/lib/api/schemas";
 import { browserFetch } from "@/lib/api/transport";
 import type { Strings } from "@/lib/content/strings-schema";
 import { keepTyped, typedSinceDraft } from "@/lib/drafts/typed-since";
-import { loadPhotoWork } from "@/lib/photos";
+import { loadPhotoWork } from "@/lib/quote/photo-work";
 import { fromDraft, toDraft, type QuoteDraft } from "@/lib/quote/draft";
 import { emptyText, firstProblem, textOf, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
 import { QuotePhotos, type PhotoDeps } from "@/lib/quote/photos";

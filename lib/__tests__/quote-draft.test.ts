@@ -1,5 +1,5 @@
 /** The quote as a draft: what is kept (prepared copies, and a photo not prepared yet as chosen), and what comes back. */
-import { type PhotoWork, UnreadablePhotoError } from "../photos/types";
+import { type PhotoWork, UnreadablePhotoError } from "../quote/photo-work/types";
 import { fromDraft, toDraft } from "../quote/draft";
 import { emptyText, type QuoteText } from "../quote/form";
 import { type DraftPhoto, MAX_KEPT_ORIGINAL_BYTES, QuotePhotos } from "../quote/photos";

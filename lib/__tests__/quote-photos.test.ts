@@ -1,6 +1,6 @@
 /** The quote's photos (lib/quote/photos.ts): prepared two at a time, checked, replaced, removed, their URLs given back. */
 import { FIELD_LIMITS } from "../api/schemas";
-import { UnreadablePhotoError, type PhotoCheck, type PhotoWork, type PrepareOptions } from "../photos/types";
+import { UnreadablePhotoError, type PhotoCheck, type PhotoWork, type PrepareOptions } from "../quote/photo-work/types";
 import { QuotePhotos } from "../quote/photos";
 
 const file = (name: string, type = "image/jpeg") => new File([new Uint8Array(1000)], name, { type });

@@ -1,7 +1,7 @@
 /** The quote pipeline with a fake fetch and fake photo work: the happy path and every failure path. */
 import { MEDIA_FILENAME_PATTERN, inquirySchema, type InquiryRequest } from "../api/schemas";
 import { isRetryable } from "../api/transport";
-import { UnreadablePhotoError, type PhotoWork } from "../photos/types";
+import { UnreadablePhotoError, type PhotoWork } from "../quote/photo-work/types";
 import { fromDraft, toDraft } from "../quote/draft";
 import type { QuoteText } from "../quote/form";
 import { QuotePhotos } from "../quote/photos";

@@ -20,7 +20,7 @@
  */
 import { FIELD_LIMITS, imageTypeByMime, imageTypeByName, type ImageRef } from "../api/schemas";
 import { newId } from "../ids";
-import type { PhotoWork } from "../photos/types";
+import type { PhotoWork } from "./photo-work/types";
 
 export type PhotoStage = "waiting" | "preparing" | "ready" | "unreadable" | "failed";
 /** what a thumbnail says about its photo: the check's verdict (until `keep`), or that it cannot be read */

@@ -17,7 +17,7 @@ import path from "node:path";
 import sharp from "sharp";
 
 type Sharp = ReturnType<typeof sharp>;
-import type { PhotoVerdict } from "../../lib/photo-check";
+import type { PhotoVerdict } from "../../lib/quote/photo-check";
 
 /** The width blur sizes are stated at. */
 export const REFERENCE_WIDTH = 1920;

@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useSyncExternalStore } from "react";
 import { getStrings } from "@/lib/content";
-import type { PhotoWork } from "@/lib/photos/types";
+import type { PhotoWork } from "@/lib/quote/photo-work/types";
 import { QuotePhotos } from "@/lib/quote/photos";
 import { DamageList, type DamageListProps } from "../DamageList";
 

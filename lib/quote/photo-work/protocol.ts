@@ -1,4 +1,4 @@
-/** The messages between the page and the photo worker (lib/photos/photo.worker.ts). */
+/** The messages between the page and the photo worker (lib/quote/photo-work/photo.worker.ts). */
 import type { PhotoCheck, PreparedPhoto } from "./types";
 
 export interface JobMessage {

@@ -1,6 +1,6 @@
 /**
  * Which path a photo takes: the worker when this engine can do the work there,
- * else the page (lib/photos/page.ts). The worker's answer decides:
+ * else the page (lib/quote/photo-work/page.ts). The worker's answer decides:
  * - `done` and `unreadable` are final (a photo the worker's decoder cannot read
  *   is not read on the page either, and the original is never sent instead);
  * - `incapable` sends this photo and every later one to the page;

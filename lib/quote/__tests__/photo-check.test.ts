@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { judgePhoto, measurePhoto, type Pixels } from "..";
+import { judgePhoto, measurePhoto, type Pixels } from "../photo-check";
 
 const W = 512;
 const H = 384;

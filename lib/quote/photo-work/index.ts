@@ -1,5 +1,5 @@
 /**
- * The photo work (lib/photos/types.ts). It comes with the quote form's code,
+ * The photo work (lib/quote/photo-work/types.ts). It comes with the quote form's code,
  * which the page fetches after its first load (components/quote/QuoteFormIsland.tsx),
  * so none of it is in a page's first-load JavaScript and it is there when the
  * first photo is chosen. The worker is a module worker bundled from
