@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { addressLine, fill, openingTimes, placeholderNames } from "../format";
+import { fill, placeholderNames } from "../format";
 import { ContentError, formatFieldPath, readJson, readMarkdown } from "./load";
 import {
   aboutFrontMatter,
@@ -22,6 +22,8 @@ import {
   type ArticleFrontMatter,
   type Site,
 } from "./schemas";
+import { emailsSchema } from "./emails-schema";
+import { siteFields } from "./site-fields";
 import { stringsSchema } from "./strings-schema";
 
 const CONTENT_DIR = path.join(process.cwd(), "content");
@@ -59,25 +61,7 @@ export function checkImageRefs(file: string, value: unknown, imageDir = IMAGE_SO
   if (problems.length) throw new ContentError(path.relative(process.cwd(), file), problems);
 }
 
-/**
- * The business details a Markdown text names as `{field}`, filled in from site.json at build, so a
- * change there reaches every page: `{name}`, `{legalName}`, `{organisationNumber}`, `{email}`,
- * `{phone}`, `{address}` (street, postcode and place) and `{openingHours}` (`mandag–fredag 07.00–17.00`).
- */
-export function siteFields(site: Site): Record<string, string> {
-  return {
-    name: site.name,
-    legalName: site.legalName,
-    organisationNumber: site.organisationNumber,
-    email: site.email,
-    phone: site.phone,
-    address: addressLine(site.address),
-    // in running text: `mandag–fredag`, where the contact details begin a line with `Mandag–fredag`
-    openingHours: site.openingHours
-      .map((h) => `${h.label.charAt(0).toLowerCase()}${h.label.slice(1)} ${openingTimes(h)}`)
-      .join(", "),
-  };
-}
+export { siteFields };
 
 /** A Markdown body with its `{field}`s filled in; a field site.json does not have is an error naming the file. */
 export function fillSiteFields(file: string, body: string, site: Site): string {
@@ -110,6 +94,7 @@ export const JSON_FILES = {
   cases: ["cases.json", casesSchema],
   projects: ["projects.json", projectsSchema],
   services: ["services.json", servicesSchema],
+  emails: ["emails.json", emailsSchema],
 } as const;
 
 /** The Markdown pages and their front matter; articles are every file in content/articles. */

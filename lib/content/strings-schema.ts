@@ -13,7 +13,7 @@ import { placeholderNames } from "../format";
 import { metaOf } from "./schemas";
 
 /** A text that may use exactly these `{placeholders}`; its description ends by naming them. */
-const placeholders = (allowed: string[], description = "Tekst.") =>
+export const placeholders = (allowed: readonly string[], description = "Tekst.") =>
   z
     .string()
     .trim()
