@@ -17,6 +17,8 @@
  *   connection that sends nothing at all is closed then too, so idle
  *   connections cannot be hoarded. A kept-alive connection waits
  *   `keepAliveMs` for its next request.
+ * - A connection where nothing moves for `idleMs` (a client that stops reading
+ *   its answer) is closed, and the file it was reading with it.
  * - A whole request may take `requestMs`: longer than an upload's longest wait
  *   for a place and its body's deadline together (./api/media.ts).
  *
@@ -34,6 +36,7 @@ export interface ConnectionLimits {
   headersMs: number;
   checkEveryMs: number;
   keepAliveMs: number;
+  idleMs: number;
   requestMs: number;
   /** what a turned-away client is told to wait before it tries again */
   retryAfterSeconds: number;
@@ -47,6 +50,7 @@ export const CONNECTION_LIMITS: ConnectionLimits = {
   headersMs: 10_000,
   checkEveryMs: 1_000,
   keepAliveMs: 5_000,
+  idleMs: 60_000,
   requestMs: 120_000,
   retryAfterSeconds: 2,
 };
@@ -60,8 +64,9 @@ export const turnedAway = (socket: net.Socket): boolean => Boolean((socket as Ta
 /** The client's address, one name for IPv4 seen through IPv6 (`::ffff:127.0.0.1` is `127.0.0.1`). */
 const clientOf = (socket: net.Socket) => (socket.remoteAddress ?? "").replace(/^::ffff:/, "");
 
-/** Counts each client's connections and the total, and marks those past a limit (`turnedAway`). */
+/** Closes idle connections; counts each client's connections and the total, and marks those past a limit (`turnedAway`). */
 export function shareConnections(server: http.Server, limits: ConnectionLimits): void {
+  server.timeout = limits.idleMs;
   const perClient = new Map<string, number>();
   let admitted = 0;
   let refused = 0;

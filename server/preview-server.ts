@@ -155,9 +155,11 @@ export function createPreviewServer({
     (req, res) => {
       const started = performance.now();
       answering.set(req.socket, res);
-      res.once("finish", () => answering.delete(req.socket));
       const logged = `${req.method} ${targetForLog(req.url)}`;
-      res.on("finish", () => log(`${logged} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
+      res.once("finish", () => {
+        answering.delete(req.socket);
+        log(`${logged} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
+      });
       answer(req, res)
         .catch((error: unknown) => answerError(log, logged, req, res, error))
         // the boundary's own failure: the connection ends, the process stays up

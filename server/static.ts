@@ -14,7 +14,7 @@ import fs from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import send from "send";
-import { isPublished } from "../lib/hosting/export-inspect";
+import { cleanUrlFiles, isPublished } from "../lib/hosting/export-inspect";
 import { IMAGE_TYPES } from "../lib/api/schemas";
 import { HttpError } from "./api/http";
 import type { Target } from "./request";
@@ -39,8 +39,7 @@ async function regularFile(root: string, relative: string): Promise<StaticFile |
 
 /** The export's file for a clean path (`/kontakt` → kontakt.html, `/` → index.html), or undefined. */
 export async function exportFile(root: string, cleanPath: string): Promise<StaticFile | undefined> {
-  const candidates = cleanPath === "/" ? ["index.html"] : [cleanPath, `${cleanPath}.html`, `${cleanPath}/index.html`];
-  for (const candidate of candidates) {
+  for (const candidate of cleanUrlFiles(cleanPath)) {
     const file = await regularFile(root, candidate.replace(/^\/+/, ""));
     if (file) return file;
   }

@@ -12,6 +12,10 @@ import { OUT_DIR } from "./build-stamp";
 export const isPublished = (file: string, outDir = OUT_DIR): boolean =>
   path.resolve(file) !== path.join(outDir, "_headers");
 
+/** The files of the export a clean, decoded path may be served from, in the order a static host tries them. */
+export const cleanUrlFiles = (clean: string): string[] =>
+  clean === "/" ? ["index.html"] : [clean, `${clean}.html`, path.join(clean, "index.html")];
+
 /** The file in out/ a same-origin URL path is served from (clean URLs), or undefined. */
 export function fileForPath(urlPath: string, outDir = OUT_DIR): string | undefined {
   let clean: string;
@@ -20,8 +24,7 @@ export function fileForPath(urlPath: string, outDir = OUT_DIR): string | undefin
   } catch {
     return undefined; // a broken %-escape names no file
   }
-  const candidates = clean === "/" ? ["index.html"] : [clean, `${clean}.html`, path.join(clean, "index.html")];
-  return candidates
+  return cleanUrlFiles(clean)
     .map((c) => path.join(outDir, c))
     .find((f) => isPublished(f, outDir) && fs.existsSync(f) && fs.statSync(f).isFile());
 }

@@ -114,6 +114,34 @@ describe("no file is left open, however an answer ends", () => {
   });
 });
 
+describe("a reader that stops reading", () => {
+  test("a reader that stops reading is cut off once nothing has moved for a while, and its file closed", async () => {
+    const quick = await startServer({ connections: { ...CONNECTION_LIMITS, idleMs: 1_000 } });
+    try {
+      fs.writeFileSync(path.join(quick.root, "stor.bin"), Buffer.alloc(10 * 1024 * 1024, 7));
+      const before = await settledFiles();
+      const socket = net.connect(quick.port, "127.0.0.1", () =>
+        socket.write("GET /stor.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+      );
+      socket.on("error", () => {});
+      socket.pause(); // reads nothing: the server's writes back up and stop
+      await sleep(300);
+      expect(openFiles() - before).toBeGreaterThanOrEqual(2); // the file and the server's end are held
+      // the server closes its end and the file; only this client's own end is left
+      let left = openFiles() - before;
+      for (let waited = 0; waited < 5_000 && left > 1; waited += 100) {
+        await sleep(100);
+        left = openFiles() - before;
+      }
+      expect(left).toBeLessThanOrEqual(1);
+      socket.destroy();
+      expect(await settledFiles()).toBeLessThanOrEqual(before);
+    } finally {
+      await quick.close();
+    }
+  }, 15_000);
+});
+
 describe("one client cannot keep another out", () => {
   test("300 idle connections from one address: another visitor is served at once; the extra ones hear 503", async () => {
     const hoard: net.Socket[] = [];
