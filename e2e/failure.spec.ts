@@ -85,11 +85,16 @@ test.describe("a script chunk that cannot be loaded", () => {
   test("outside rendering (an unhandled rejection): the same screen in place of the page", async ({ page }) => {
     await page.goto("/om-oss");
     await page.waitForLoadState("networkidle");
-    await page.evaluate(() => {
-      const error = new Error("Loading chunk 4711 failed.\n(timeout: /_next/static/chunks/4711.js)");
-      error.name = "ChunkLoadError";
-      void Promise.reject(error);
-    });
+    // the page listens once it has hydrated, which a slow machine may finish after the network is idle:
+    // the rejection is raised again until the screen shows
+    await expect(async () => {
+      await page.evaluate(() => {
+        const error = new Error("Loading chunk 4711 failed.\n(timeout: /_next/static/chunks/4711.js)");
+        error.name = "ChunkLoadError";
+        void Promise.reject(error);
+      });
+      await expect(page.getByRole("main").getByText(/Loading chunk 4711 failed/)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expectFailureScreen(page, /Loading chunk 4711 failed/, page404.chunkText);
   });
 });
