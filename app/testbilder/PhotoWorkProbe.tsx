@@ -10,7 +10,7 @@
  */
 import { useState, type ChangeEvent } from "react";
 import { useHydrated } from "@/components/ui/useHydrated";
-import type { WorkerMessage } from "@/lib/quote/photo-work/protocol";
+import type { WorkerMessage } from "@/lib/quote/photo-work/types";
 
 export interface ProbeResult {
   name: string;
@@ -83,7 +83,7 @@ async function prepareAll(files: File[]): Promise<ProbeRun> {
   const marks: [string, number][] = [];
   const mark = (name: string) => marks.push([name, Math.round(performance.now() - started)]);
   watchWorkers();
-  const { loadPhotoWork } = await import("@/lib/quote/photo-work");
+  const { loadPhotoWork } = await import("@/lib/quote/photo-work/work");
   const work = await loadPhotoWork();
   mark("loaded");
   const results: ProbeResult[] = [];

@@ -12,5 +12,5 @@ import { hasDraft } from "@/lib/drafts/store";
 export const QuoteFormIsland = deferred(() => import("./QuoteForm").then((m) => m.QuoteForm), {
   name: "quote-form",
   wanted: () => hasDraft("quote"),
-  steps: [() => import("@/lib/api/transport"), () => import("react-hook-form")],
+  steps: [() => import("@/lib/quote/transport"), () => import("react-hook-form")],
 });

@@ -13,7 +13,8 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   type InquiryRequest,
 } from "../api/schemas";
-import { imageRef, isRetryable, retryAfterMs, newIdempotencyKey, sendInquiry } from "../api/transport";
+import { isRetryable, retryAfterMs } from "../api/transport";
+import { imageRef, newIdempotencyKey, sendInquiry } from "../quote/transport";
 
 jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
 

@@ -1,7 +1,7 @@
 /** The quote form's schema, its check order, the upload file name and the inquiry body. */
 import { MEDIA_FILENAME_PATTERN, SHAREABLE_MEDIA_NAME, inquirySchema, type ImageRef } from "../api/schemas";
 import { getStrings } from "../content";
-import { mediaFilename, originalExtension } from "../api/transport";
+import { mediaFilename, originalExtension } from "../quote/transport";
 import { randomHex } from "../ids";
 import {
   buildInquiry,

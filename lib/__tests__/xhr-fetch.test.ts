@@ -4,7 +4,8 @@
  * progress reported, the answer mapped to a Response as fetch's, an abort
  * through the signal and a network error rejected as fetch rejects them.
  */
-import { ApiError, uploadMedia, xhrFetch } from "../api/transport";
+import { ApiError } from "../api/transport";
+import { uploadMedia, xhrFetch } from "../quote/transport";
 
 jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
 

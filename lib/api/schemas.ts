@@ -2,7 +2,7 @@
  * The three calls the site makes, as data: their paths, the limits and
  * patterns of every field, the image types taken, and the zod schemas of what
  * is sent and answered. The browser checks its requests with these schemas
- * (./transport.ts sends them) and the preview server checks what it receives
+ * (./transport.ts and lib/quote/transport.ts send them) and the preview server checks what it receives
  * with the same ones (server/api/), so the two cannot drift apart. Written
  * with `zod/mini`, so the browser loads the small build of zod.
  *
@@ -154,7 +154,7 @@ export const MAX_IMAGE_PIXELS = 80_000_000;
 export const MEDIA_NAME_RANDOM_BYTES = 16;
 /** The part of an upload's name the site makes: `img_` and its random part. */
 const MEDIA_NAME_RANDOM = `img_[0-9a-f]{${MEDIA_NAME_RANDOM_BYTES * 2}}`;
-/** A name the site gives an upload (lib/api/transport.ts, mediaFilename): MEDIA_NAME_RANDOM and an extension. */
+/** A name the site gives an upload (lib/quote/transport.ts, mediaFilename): MEDIA_NAME_RANDOM and an extension. */
 export const MEDIA_FILENAME_PATTERN = new RegExp(`^${MEDIA_NAME_RANDOM}(?:${EXTENSION})?$`);
 /**
  * The names an upload may be read by without logging in: the site's own
@@ -191,7 +191,7 @@ export const INQUIRY_PATH = "/inquiry";
 
 /**
  * An uploaded image as the inquiry names it: the admin host's `doc.filename`,
- * and its `doc.url` made absolute (transport.ts, imageRef).
+ * and its `doc.url` made absolute (lib/quote/transport.ts, imageRef).
  *
  * Without `mediaOrigins` (what the browser checks) the url is any absolute
  * `http:` or `https:` url: the admin host decides where its files live (its

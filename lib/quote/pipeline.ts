@@ -23,18 +23,8 @@
  * was used for another body) gets a new key and is sent once more.
  */
 import type { ImageRef } from "../api/schemas";
-import {
-  DEFAULT_RETRY_DELAYS_MS,
-  lostAnswer,
-  mediaFilename,
-  newIdempotencyKey,
-  sendInquiry,
-  statusOf,
-  storedAlready,
-  uploadMedia,
-  withRetries,
-  type Fetch,
-} from "../api/transport";
+import { DEFAULT_RETRY_DELAYS_MS, statusOf, withRetries, type Fetch } from "../api/transport";
+import { lostAnswer, mediaFilename, newIdempotencyKey, sendInquiry, storedAlready, uploadMedia } from "./transport";
 import type { RetryOptions } from "../retry";
 import { buildInquiry, type QuoteText } from "./form";
 import type { ImageProgress, Photo, QuotePhotos } from "./photos";

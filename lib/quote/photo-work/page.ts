@@ -5,8 +5,7 @@
  * cut into tasks: a pause after each step, and the large draw made in strips
  * sized so that each takes about STRIP_BUDGET_MS.
  */
-import { decodeBitmap, runSteps, sizeOf, type AnyContext, type DecodedPhoto, type Surface } from "./steps";
-import type { Size } from "./size";
+import { decodeBitmap, runSteps, sizeOf, type AnyContext, type DecodedPhoto, type Size, type Surface } from "./steps";
 import { UnreadablePhotoError, type PrepareOptions, type PreparedPhoto } from "./types";
 
 export const STRIP_BUDGET_MS = 20;

@@ -4,8 +4,8 @@
  * OffscreenCanvas, off the page's main thread. One job at a time; the page
  * ends a job it no longer wants by terminating the worker.
  */
-import type { JobMessage, WorkerMessage } from "./protocol";
 import { decodeBitmap, runSteps, sizeOf, type Surface } from "./steps";
+import type { JobMessage, WorkerMessage } from "./types";
 
 const scope = self as unknown as {
   postMessage(message: WorkerMessage): void;

@@ -1,10 +1,12 @@
 /**
- * The photo work the quote form asks of the browser, as one interface: a
- * chosen photo is checked (lib/quote/photo-check, on a small copy) and made ready to
- * upload (a JPEG at most MAX_PREPARED_BYTES and MAX_PREPARED_SIDE px, with no
- * metadata: re-encoded from its pixels, so no location or camera data leaves
- * the device). A photo this browser cannot read is an UnreadablePhotoError:
- * the form says so and never sends the original instead.
+ * The photo work the quote form asks of the browser, as one interface, and the
+ * messages between the page and the photo worker that does it (at the end).
+ *
+ * A chosen photo is checked (lib/quote/photo-check, on a small copy) and made
+ * ready to upload (a JPEG at most MAX_PREPARED_BYTES and MAX_PREPARED_SIDE px,
+ * with no metadata: re-encoded from its pixels, so no location or camera data
+ * leaves the device). A photo this browser cannot read is an
+ * UnreadablePhotoError: the form says so and never sends the original instead.
  */
 import type { PhotoMeasure, PhotoVerdict } from "../photo-check";
 
@@ -48,3 +50,25 @@ export class UnreadablePhotoError extends Error {
     this.name = "UnreadablePhotoError";
   }
 }
+
+// ------------------------------------------------------------ page ⇄ worker messages
+
+// The messages between the page and the photo worker: a job per photo, and the
+// worker's answers to it, each with the job's id.
+
+export interface JobMessage {
+  id: number;
+  file: Blob;
+}
+
+export type WorkerMessage =
+  | { id: number; type: "preview"; url: string }
+  | { id: number; type: "check"; check: PhotoCheck }
+  | { id: number; type: "progress"; percent: number }
+  | { id: number; type: "done"; photo: PreparedPhoto }
+  /** the photo could not be decoded: no other path will read it either */
+  | { id: number; type: "unreadable" }
+  /** this engine cannot do the work in a worker (no OffscreenCanvas 2D, no createImageBitmap): the page does it */
+  | { id: number; type: "incapable" }
+  /** the work failed for another reason: the page tries it */
+  | { id: number; type: "failed"; message: string };

@@ -1,6 +1,9 @@
 /**
- * Which path a photo takes: the worker when this engine can do the work there,
- * else the page (lib/quote/photo-work/page.ts). The worker's answer decides:
+ * Which path a photo takes, and the photo work the quote form loads
+ * (`loadPhotoWork`, at the end): the module worker, else the page.
+ *
+ * The path: the worker when this engine can do the work there, else the page
+ * (page.ts). The worker's answer decides:
  * - `done` and `unreadable` are final (a photo the worker's decoder cannot read
  *   is not read on the page either, and the original is never sent instead);
  * - `incapable` sends this photo and every later one to the page;
@@ -9,8 +12,15 @@
  *   fresh worker.
  * One worker is kept for the next photo; an aborted photo's worker is ended.
  */
-import type { JobMessage, WorkerMessage } from "./protocol";
-import { UnreadablePhotoError, type PhotoWork, type PrepareOptions, type PreparedPhoto } from "./types";
+import { preparePhotoOnPage } from "./page";
+import {
+  UnreadablePhotoError,
+  type JobMessage,
+  type PhotoWork,
+  type PrepareOptions,
+  type PreparedPhoto,
+  type WorkerMessage,
+} from "./types";
 
 export interface PhotoWorkParts {
   /** undefined where the engine has no workers */
@@ -85,4 +95,28 @@ export function createPhotoWork({ createWorker, page }: PhotoWorkParts): PhotoWo
       return page(file, options);
     },
   };
+}
+
+// ------------------------------------------------------------ the quote form's photo work
+
+let work: PhotoWork | undefined;
+
+/**
+ * The photo work the quote form uses, made once. This module comes with the
+ * form's code, which the page fetches after its first load
+ * (components/quote/QuoteFormIsland.tsx), so none of it is in a page's
+ * first-load JavaScript and it is there when the first photo is chosen. The
+ * worker is a module worker bundled from photo.worker.ts (the bundler finds it
+ * by the `new URL(…, import.meta.url)` form) and served from our own origin
+ * (`worker-src 'self'`), started at the first photo.
+ */
+export async function loadPhotoWork(): Promise<PhotoWork> {
+  work ??= createPhotoWork({
+    createWorker:
+      typeof Worker === "function"
+        ? () => new Worker(new URL("./photo.worker.ts", import.meta.url), { type: "module" })
+        : undefined,
+    page: preparePhotoOnPage,
+  });
+  return work;
 }

@@ -1,6 +1,5 @@
 /** Which path a photo takes (worker or page) with a fake worker: the fallback choice, aborts and unreadable photos. */
-import type { JobMessage, WorkerMessage } from "../protocol";
-import { UnreadablePhotoError, type PreparedPhoto } from "../types";
+import { UnreadablePhotoError, type JobMessage, type PreparedPhoto, type WorkerMessage } from "../types";
 import { createPhotoWork } from "../work";
 
 type Reply = (job: JobMessage, worker: FakeWorker) => void;

@@ -1,6 +1,6 @@
 /** The photo work's arithmetic: the copies' sizes and the quality loop that keeps a copy within budget. */
 import { CHECK_LONG_SIDE } from "../../photo-check";
-import { checkSize, encodeWithinBudget, fitWithin, JPEG_QUALITIES, type Size } from "../size";
+import { checkSize, encodeWithinBudget, fitWithin, JPEG_QUALITIES, type Size } from "../steps";
 import { MAX_PREPARED_BYTES, MAX_PREPARED_SIDE } from "../types";
 
 describe("the sizes", () => {
