@@ -29,7 +29,7 @@ const none = new SendState();
 const sized = (file: File, size: number) => Object.defineProperty(file, "size", { value: size });
 /** A kept photo as its prepared copy; a test fails where it is not. */
 function asCopy(kept: DraftPhoto | undefined) {
-  if (!kept || !("bytes" in kept)) throw new Error(`${kept?.name} is not kept as its prepared copy`);
+  if (!kept || !("copy" in kept)) throw new Error(`${kept?.name} is not kept as its prepared copy`);
   return kept;
 }
 const keyOf = (photos: QuotePhotos, name: string) =>
@@ -51,7 +51,7 @@ test("keeps the prepared copy; a photo not prepared yet is kept as chosen and pr
   expect(draft.damages.map((d) => d.map((p) => p.name))).toEqual([["a.jpg"], ["b.jpg", "c.jpg"]]);
   const [a, b, c] = draft.damages.flat();
   for (const kept of [a, b]) {
-    expect([...new Uint8Array(asCopy(kept).bytes)]).toEqual([9, 9, 9, 9]); // the copy's bytes, not the original's zeros
+    expect([...new Uint8Array(await asCopy(kept).copy.arrayBuffer())]).toEqual([9, 9, 9, 9]); // the copy's bytes, not the original's zeros
   }
   expect(c).toMatchObject({ name: "c.jpg", original: expect.any(File) });
   expect((c as { original: Blob }).original.size).toBe(3); // the file as chosen
@@ -72,7 +72,7 @@ test("keeps the prepared copy; a photo not prepared yet is kept as chosen and pr
   // the chosen file is prepared now, and only its copy goes
   const copy = (await next.prepared(keyOf(next, "c.jpg")))!;
   expect([...new Uint8Array(await copy.arrayBuffer())]).toEqual([9, 9, 9, 9]);
-  expect(next.toDraft()[1]![1]).toMatchObject({ name: "c.jpg", bytes: expect.any(ArrayBuffer) });
+  expect(next.toDraft()[1]![1]).toMatchObject({ name: "c.jpg", copy: expect.any(Blob) });
 });
 
 test("the inquiry's key and the quote it was made for are kept with the draft and come back; a malformed key is dropped", async () => {
@@ -139,10 +139,25 @@ test("the check's note is kept with its photo until Behold, and comes back on th
   expect(asCopy(fromDraft(tampered).damages[0]![0]).note).toBeUndefined();
 });
 
-test("a photo kept as something other than bytes (a draft of another form) is dropped, the rest comes back", async () => {
+test("a photo kept as something other than its copy (a draft of another form) is dropped, the rest comes back", async () => {
   const draft = toDraft(filled, await photosOf([[photo("a.jpg")]]), none)!;
-  draft.damages[0]!.push({ key: "x", name: "gammel.jpg", type: "image/jpeg", bytes: new Blob([]) as never });
+  draft.damages[0]!.push({ key: "x", name: "gammel.jpg", copy: "bilde" as never });
   expect(fromDraft(draft).damages[0]!.map((p) => p.name)).toEqual(["a.jpg"]);
+});
+
+test("a copy kept as its bytes and type comes back as a photo ready to send, with its upload", async () => {
+  const ref = {
+    filename: "img_0123456789abcdef0123456789abcdef.jpg",
+    url: "http://localhost/api/media/file/img_0123456789abcdef0123456789abcdef.jpg",
+  };
+  const bytes = new Uint8Array([9, 9, 9]).buffer;
+  const kept = { key: "k", name: "a.jpg", type: "image/jpeg", bytes, uploadName: ref.filename, stored: ref };
+  const draft = { ...filled, damages: [[kept]], pending: false } as never;
+  const photos = await photosOf([]);
+  photos.restore(fromDraft(draft).damages);
+  expect(photos.getSnapshot()[0]!.photos).toMatchObject([{ name: "a.jpg", stage: "ready", stored: ref }]);
+  const copy = (await photos.prepared("k"))!;
+  expect([copy.type, [...new Uint8Array(await copy.arrayBuffer())]]).toEqual(["image/jpeg", [9, 9, 9]]);
 });
 
 test("a photo kept as chosen: only an image we take and not too large; one that cannot be read is not kept", async () => {

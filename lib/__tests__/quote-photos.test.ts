@@ -167,7 +167,11 @@ test("damages are added up to the limit and removed with their photos", async ()
   expect(photos.getSnapshot()).toHaveLength(FIELD_LIMITS.damages - 1);
 });
 
-const saved = (name: string) => ({ key: `draft-${name}`, name, type: "image/jpeg", bytes: new ArrayBuffer(8) });
+const saved = (name: string) => ({
+  key: `draft-${name}`,
+  name,
+  copy: new Blob([new Uint8Array(8)], { type: "image/jpeg" }),
+});
 const names = (photos: QuotePhotos) => photos.getSnapshot().map((d) => d.photos.map((p) => p.name));
 
 test("a draft put back beside the photos chosen meanwhile: each damage holds both and keeps its id, none over its limit", () => {

@@ -41,8 +41,7 @@ const matching = (pattern: RegExp) => z.catch(z.optional(z.string().check(z.rege
 const photoSchema = z.object({
   key: z.string(),
   name: z.catch(z.string(), ""),
-  type: z.catch(z.string(), ""),
-  bytes: z.custom<ArrayBuffer>(isArrayBuffer),
+  copy: z.custom<Blob>(isBlobLike),
   uploadName: matching(MEDIA_FILENAME_PATTERN),
   stored: z.optional(z.custom<ImageRef>()),
   note: z.catch(z.optional(z.enum(["blurred", "dark"])), undefined),
@@ -62,12 +61,19 @@ const originalSchema = z.object({
   checked: z.catch(z.optional(z.literal(true)), undefined),
 });
 
+/** A copy kept as its bytes and type (a draft of an earlier release of the form) is read as a Blob. */
+function withCopy(photo: unknown): unknown {
+  if (typeof photo !== "object" || photo === null || !("bytes" in photo) || !isArrayBuffer(photo.bytes)) return photo;
+  const { bytes, type, ...rest } = photo as { bytes: ArrayBuffer; type?: unknown };
+  return { ...rest, copy: new Blob([bytes], { type: typeof type === "string" ? type : "" }) };
+}
+
 /** One damage's photos; a photo without its bytes or its file (a draft of another form) is dropped, the rest come back. */
 const damageSchema = z.pipe(
   z.catch(z.array(z.unknown()), []),
   z.transform((photos): DraftPhoto[] =>
     photos.flatMap((photo): DraftPhoto[] => {
-      const prepared = photoSchema.safeParse(photo);
+      const prepared = photoSchema.safeParse(withCopy(photo));
       if (prepared.success) {
         const { uploadName, ...rest } = prepared.data;
         return [uploadName ? { ...rest, uploadName } : rest];

@@ -66,21 +66,14 @@ export interface Damage {
 }
 
 /**
- * A photo as the draft keeps it: its prepared copy's bytes, name and upload, and the check's
- * note until the visitor keeps the photo anyway (`Behold`); or, while its copy is not made yet,
- * the file as chosen (`original`, within MAX_KEPT_ORIGINAL_BYTES), which is prepared when the
- * draft comes back, with the check's note and whether the check was done (`checked`).
+ * A photo as the draft keeps it: its prepared copy, name and upload, and the check's note until
+ * the visitor keeps the photo anyway (`Behold`); or, while its copy is not made yet, the file as
+ * chosen (`original`, within MAX_KEPT_ORIGINAL_BYTES), which is prepared when the draft comes
+ * back, with the check's note and whether the check was done (`checked`). Both are Blobs, the
+ * one form a photo's bytes take from the photo work to the upload; the draft store keeps them.
  */
 export type DraftPhoto =
-  | {
-      key: string;
-      name: string;
-      type: string;
-      bytes: ArrayBuffer;
-      uploadName?: string;
-      stored?: ImageRef;
-      note?: "blurred" | "dark";
-    }
+  | { key: string; name: string; copy: Blob; uploadName?: string; stored?: ImageRef; note?: "blurred" | "dark" }
   | { key: string; name: string; original: Blob; note?: "blurred" | "dark"; checked?: true };
 
 /**
@@ -94,7 +87,7 @@ interface Entry {
   photo: Photo;
   /** the file as chosen, until its copy is made */
   file?: Blob;
-  copy?: { bytes: ArrayBuffer; type: string };
+  copy?: Blob;
   controller: AbortController;
   waiters: ((copy: Blob | undefined) => void)[];
   /** the check has given its verdict */
@@ -144,7 +137,7 @@ const PREPARED_AT_ONCE = 2;
 const idFor = (prefix: string) => `${prefix}-${newId()}`;
 
 export class QuotePhotos {
-  // the first damage's id is fixed: the prerendered form has it too, so ids made from it (its picker's) match
+  // the first damage's id is fixed, so the prerendered form and its first render in the browser are the same
   private damages: { id: string; keys: string[] }[] = [{ id: "damage-first", keys: [] }];
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<() => void>();
@@ -211,7 +204,7 @@ export class QuotePhotos {
         },
         onProgress: (percent) => this.patch(entry, { percent: Math.round(percent) }),
       });
-      entry.copy = { bytes: await blob.arrayBuffer(), type: blob.type || "image/jpeg" };
+      entry.copy = blob;
       entry.file = undefined;
       this.patch(entry, { stage: "ready", percent: 100 });
     } catch (error) {
@@ -327,7 +320,7 @@ export class QuotePhotos {
   prepared(key: string): Promise<Blob | undefined> {
     const entry = this.entries.get(key);
     if (!entry || entry.photo.stage === "unreadable") return Promise.resolve(undefined);
-    if (entry.photo.stage === "ready") return Promise.resolve(copyBlob(entry));
+    if (entry.photo.stage === "ready") return Promise.resolve(entry.copy);
     if (entry.photo.stage === "failed") {
       entry.photo = { ...entry.photo, stage: "waiting" };
       this.pump();
@@ -354,7 +347,7 @@ export class QuotePhotos {
           room -= file.size;
           return [{ key, name, original: file, ...kept, ...(checked && { checked: true as const }) }];
         }
-        return [{ key, name, ...copy, ...(uploadName && { uploadName }), ...(stored && { stored }), ...kept }];
+        return [{ key, name, copy, ...(uploadName && { uploadName }), ...(stored && { stored }), ...kept }];
       }),
     );
   }
@@ -380,10 +373,18 @@ export class QuotePhotos {
         this.newEntry(original, rest);
         continue;
       }
-      const { key, name, type, bytes, uploadName, stored, note } = kept;
-      const url = this.createUrl(new Blob([bytes], { type }));
-      const photo: Photo = { key, name, url, stage: "ready", percent: 100, uploadName, stored, note };
-      const entry = { photo, copy: { bytes, type }, controller: new AbortController(), waiters: [], checked: true };
+      const { key, name, copy, uploadName, stored, note } = kept;
+      const photo: Photo = {
+        key,
+        name,
+        url: this.createUrl(copy),
+        stage: "ready",
+        percent: 100,
+        uploadName,
+        stored,
+        note,
+      };
+      const entry = { photo, copy, controller: new AbortController(), waiters: [], checked: true };
       this.entries.set(key, entry);
     }
     this.emit();
@@ -420,5 +421,4 @@ function mergeDamages(draft: readonly string[][], current: readonly { id: string
 /** what of a photo the draft keeps, besides its bytes: a change to anything else is progress only */
 const KEPT_IN_DRAFT = new Set<keyof Photo>(["stage", "note", "uploadName", "stored"]);
 
-const copyBlob = (entry: Entry) => entry.copy && new Blob([entry.copy.bytes], { type: entry.copy.type });
-const settle = (entry: Entry) => entry.waiters.splice(0).forEach((resolve) => resolve(copyBlob(entry)));
+const settle = (entry: Entry) => entry.waiters.splice(0).forEach((resolve) => resolve(entry.copy));
