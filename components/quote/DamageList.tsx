@@ -1,13 +1,28 @@
 "use client";
 
+import { useId } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { Damage } from "@/lib/quote/photos";
 import { DamageSection, type DamageSectionProps } from "./DamageSection";
+import type { QuoteActions, useQuote } from "./useQuote";
 import styles from "./QuoteForm.module.css";
 
-/** What the list passes on to each of its damages (DamageSection), and what it needs itself. */
-export type DamageListProps = Omit<DamageSectionProps, "damage" | "index">;
+type View = ReturnType<typeof useQuote>["view"];
+
+export interface DamageListProps extends Pick<
+  DamageSectionProps,
+  "strings" | "headingLevel" | "ready" | "registerPicker"
+> {
+  damages: View["damages"];
+  /** the problem that stopped Send: the list's own (no damage) or a damage's (no photo) */
+  problem: View["problem"];
+  /** the photo whose upload failed at the last Send */
+  failedKey?: string;
+  expanded: View["expanded"];
+  actions: Pick<QuoteActions, "addDamage" | "setExpanded"> & DamageSectionProps["actions"];
+  addButtonRef: React.RefObject<HTMLButtonElement | null>;
+}
 
 /**
  * The photos' notes for screen readers: one polite region, a line per note, so each is heard once
@@ -26,10 +41,9 @@ function NoteAnnouncer({ damages, strings }: { damages: readonly Damage[]; strin
 
 /** `Skadene`: one section per damage, `Legg til skade`, and the error when there is no damage. */
 export function DamageList(props: DamageListProps) {
-  const { view, actions, addButtonRef, strings, headingLevel, ready } = props;
+  const { damages, problem, failedKey, expanded, actions, addButtonRef, strings, headingLevel, ready } = props;
   const Heading = `h${headingLevel}` as const;
-  const { damages, problem } = view;
-  const errorId = view.fieldId("damages-error");
+  const errorId = useId();
   const listError = problem?.kind === "damages" ? problem.message : undefined;
   return (
     <div className={styles.damages}>
@@ -37,7 +51,14 @@ export function DamageList(props: DamageListProps) {
       <p className={styles.hint}>{strings.labels.damagesLead}</p>
       <NoteAnnouncer damages={damages} strings={strings} />
       {damages.map((damage, index) => (
-        <DamageSection key={damage.id} {...props} damage={damage} index={index} />
+        <DamageSection
+          key={damage.id}
+          {...{ damage, index, strings, headingLevel, ready, actions, failedKey }}
+          expanded={expanded(damage.id)}
+          onExpand={actions.setExpanded}
+          error={problem?.kind === "images" && problem.damage === index ? problem.message : undefined}
+          registerPicker={props.registerPicker}
+        />
       ))}
       <button
         type="button"

@@ -12,32 +12,37 @@
  * go straight to the camera and the gallery cannot be used). It accepts the
  * contract's image types (IMAGE_ACCEPT).
  */
-import { memo, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
 import { fill } from "@/lib/format";
 import type { Damage, ImagePick, Photo } from "@/lib/quote/photos";
 import { PhotoGuide } from "./PhotoGuide";
-import type { QuoteOptions, useQuote } from "./useQuote";
+import type { PickerTarget, QuoteActions, QuoteOptions } from "./useQuote";
 import styles from "./QuoteForm.module.css";
 
-type Quote = ReturnType<typeof useQuote>;
+type Strings = QuoteOptions["strings"];
 
-/** One damage of the list (DamageList), with what every damage shares: the quote's state and actions, the strings, where focus goes. */
-export interface DamageSectionProps extends Pick<Quote, "view" | "photos" | "actions"> {
+export interface DamageSectionProps {
   damage: Damage;
   index: number;
-  addButtonRef: RefObject<HTMLButtonElement | null>;
-  strings: QuoteOptions["strings"];
+  strings: Strings;
   headingLevel: 2 | 3;
   /** false until the form's code runs: its buttons are disabled until then */
   ready: boolean;
+  expanded: boolean;
+  onExpand: (damage: string, expanded: boolean) => void;
+  /** the problem that stopped Send at this damage (it has no photo) */
+  error?: string;
+  /** the photo whose upload failed at the last Send */
+  failedKey?: string;
+  actions: Pick<QuoteActions, "addPhotos" | "replacePhoto" | "keepPhoto" | "removePhoto" | "removeDamage">;
+  /** tells the form where this damage's picker is, for a problem at Send; answers how to forget it */
+  registerPicker: (damage: string, target: PickerTarget) => () => void;
 }
 
-type Props = DamageSectionProps;
-
 /** What the visitor is told about files left out: not an image, or too many. */
-function pickNotes(labels: Props["strings"]["labels"], { rejected, tooMany }: Omit<ImagePick, "images">) {
+function pickNotes(labels: Strings["labels"], { rejected, tooMany }: Omit<ImagePick, "images">) {
   const notes = rejected.map((name) => fill(labels.notAnImage, { name }));
   return tooMany ? [...notes, fill(labels.tooManyImages, { max: FIELD_LIMITS.imagesPerDamage })] : notes;
 }
@@ -60,7 +65,7 @@ function FileInput({ onFiles, ...rest }: React.ComponentProps<"input"> & { onFil
 }
 
 /** Over a thumbnail while its photo is prepared (or waits its turn): the work, in words and a bar. */
-function ThumbWork({ photo, labels }: { photo: Photo; labels: Props["strings"]["progress"] }) {
+function ThumbWork({ photo, labels }: { photo: Photo; labels: Strings["progress"] }) {
   if (photo.stage === "ready" || photo.stage === "unreadable") return null;
   const text = photo.stage === "preparing" ? fill(labels.compressing, { percent: photo.percent }) : labels.waiting;
   return (
@@ -71,28 +76,22 @@ function ThumbWork({ photo, labels }: { photo: Photo; labels: Props["strings"]["
   );
 }
 
-/**
- * Keeps the keyboard in place once a thumbnail (`from` is in it) has changed:
- * on the `index`th (or else the last) thumbnail, its `Fjern bilde` after a photo
- * was removed, or its photo after one was replaced; else on the picker.
- */
-function focusThumb(from: HTMLElement, index: number, on: "remove" | "photo" = "remove") {
-  const section = from.closest("section");
-  requestAnimationFrame(() => {
-    const targets = section?.querySelectorAll<HTMLElement>(
-      on === "remove" ? `.${styles.removeImage}` : `.${styles.thumb} img`,
-    );
-    (
-      targets?.[Math.min(index, targets.length - 1)] ?? section?.querySelector<HTMLElement>("[data-picker] input")
-    )?.focus();
-  });
+/** A thumbnail's elements that take the keyboard: its photo and its `Fjern bilde`. */
+interface ThumbTargets {
+  image?: HTMLElement | null;
+  remove?: HTMLElement | null;
 }
 
-interface ThumbProps extends Pick<Props, "strings" | "photos"> {
+interface ThumbProps {
   photo: Photo;
   index: number;
   failed: boolean;
-  onNotes: (notes: string[]) => void;
+  strings: Strings;
+  /** where the section finds this thumbnail's elements, by photo */
+  targets: Map<string, ThumbTargets>;
+  onRemove: (photo: Photo, index: number) => void;
+  onReplace: (photo: Photo, index: number, file: File) => void;
+  onKeep: (photo: Photo) => void;
 }
 
 /**
@@ -100,24 +99,27 @@ interface ThumbProps extends Pick<Props, "strings" | "photos"> {
  * that the photo cannot be read, with `Ta nytt bilde` and `Behold`. Memoised: a
  * change of one photo (its work's progress, its note) renders that thumbnail alone.
  */
-const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, onNotes }: ThumbProps) {
+const Thumb = memo(function Thumb({ photo, index, failed, strings, targets, onRemove, onReplace, onKeep }: ThumbProps) {
   const retake = useRef<HTMLInputElement>(null);
-  const image = useRef<HTMLImageElement>(null);
+  const [imageRef, removeRef] = useMemo(() => {
+    const set = (part: keyof ThumbTargets) => (element: HTMLElement | null) =>
+      void targets.set(photo.key, { ...targets.get(photo.key), [part]: element });
+    return [set("image"), set("remove")];
+  }, [targets, photo.key]);
+  useEffect(() => () => void targets.delete(photo.key), [targets, photo.key]);
   const { photoCheck } = strings;
   return (
     <li className={styles.thumb} data-failed={failed || undefined} data-note={photo.note}>
       <div className={styles.thumbImage}>
         {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise */}
-        <img ref={image} src={photo.url || undefined} alt={photo.name} width={96} height={96} tabIndex={-1} />
+        <img ref={imageRef} src={photo.url || undefined} alt={photo.name} width={96} height={96} tabIndex={-1} />
         <button
           type="button"
+          ref={removeRef}
           className={styles.removeImage}
           aria-label={strings.labels.removeImage}
           title={strings.labels.removeImage}
-          onClick={(event) => {
-            focusThumb(event.currentTarget, index);
-            photos.remove(photo.key);
-          }}
+          onClick={() => onRemove(photo, index)}
         >
           <Icon name="close" size={18} />
         </button>
@@ -131,25 +133,14 @@ const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, onNot
             ref={retake}
             tabIndex={-1}
             aria-hidden="true"
-            onFiles={([file]) => {
-              if (!file) return;
-              focusThumb(retake.current!, index, "photo"); // the new photo, in this one's place
-              onNotes(pickNotes(strings.labels, photos.replace(photo.key, file)));
-            }}
+            onFiles={([file]) => file && onReplace(photo, index, file)}
           />
           <button type="button" onClick={() => retake.current?.click()}>
             <Icon name="camera" size={18} />
             {photoCheck.retake}
           </button>
           {photo.note !== "unreadable" && (
-            <button
-              type="button"
-              onClick={() => {
-                // on the photo kept, not on its Fjern bilde, where one more Enter would remove it
-                image.current?.focus();
-                photos.keep(photo.key);
-              }}
-            >
+            <button type="button" onClick={() => onKeep(photo)}>
               {photoCheck.keep}
             </button>
           )}
@@ -160,11 +151,20 @@ const Thumb = memo(function Thumb({ photo, index, failed, strings, photos, onNot
 });
 
 /** `Skade N` as the button that folds the damage, how many photos it has, and `Fjern skade`. */
-function DamageHead({ id, damage, index, strings, headingLevel, view, actions, ready }: Props & { id: string }) {
+function DamageHead({
+  id,
+  damage,
+  index,
+  strings,
+  headingLevel,
+  expanded,
+  onExpand,
+  actions,
+  ready,
+}: DamageSectionProps & { id: string }) {
   const Heading = `h${headingLevel + 1}` as "h3" | "h4";
   const { labels } = strings;
   const count = damage.photos.length;
-  const expanded = view.expanded(damage.id);
   return (
     <div className={styles.damageHead}>
       <Heading className={styles.damageHeading} id={`${id}-heading`}>
@@ -173,7 +173,7 @@ function DamageHead({ id, damage, index, strings, headingLevel, view, actions, r
           className={styles.toggle}
           aria-expanded={expanded}
           aria-controls={`${id}-panel`}
-          onClick={() => view.setExpanded(damage.id, !expanded)}
+          onClick={() => onExpand(damage.id, !expanded)}
           disabled={!ready}
         >
           <span className={styles.chevron} data-expanded={expanded}>
@@ -197,22 +197,69 @@ function DamageHead({ id, damage, index, strings, headingLevel, view, actions, r
   );
 }
 
-export function DamageSection(props: Props) {
-  const { damage, index, strings, photos, view } = props;
-  const error = view.problem?.kind === "images" && view.problem.damage === index ? view.problem.message : undefined;
-  const { phase } = view;
-  const failedKey = phase.name === "failed" && phase.failure.reason === "upload" ? phase.failure.image.key : undefined;
-  const pickerId = view.pickerId(damage.id);
+/**
+ * What a thumbnail's buttons do, and where the keyboard goes once the photos
+ * have changed: after `Fjern bilde`, to the `Fjern bilde` now in that place (or
+ * the last one); after `Ta nytt bilde`, to the new photo; after `Behold`, to the
+ * photo kept, not to its `Fjern bilde`, where one more Enter would remove it; to
+ * the picker when no photo is left. Stable, so a thumbnail renders only when its photo changes.
+ */
+function useThumbActions(
+  photos: readonly Photo[],
+  { removePhoto, replacePhoto, keepPhoto }: DamageSectionProps["actions"],
+  picker: React.RefObject<HTMLInputElement | null>,
+  setNotes: (left: Omit<ImagePick, "images">) => void,
+) {
+  const [targets] = useState(() => new Map<string, ThumbTargets>());
+  const next = useRef<{ index: number; on: keyof ThumbTargets }>(undefined);
+  useEffect(() => {
+    if (!next.current) return;
+    const { index, on } = next.current;
+    next.current = undefined;
+    const photo = photos[Math.min(index, photos.length - 1)];
+    (photo ? targets.get(photo.key)?.[on] : picker.current)?.focus();
+  }, [photos, targets, picker]);
+  const handlers = useMemo(
+    () => ({
+      onRemove(photo: Photo, index: number) {
+        next.current = { index, on: "remove" };
+        removePhoto(photo.key);
+      },
+      onReplace(photo: Photo, index: number, file: File) {
+        const left = replacePhoto(photo.key, file);
+        if (left.rejected.length === 0) next.current = { index, on: "image" };
+        setNotes(left);
+      },
+      onKeep(photo: Photo) {
+        targets.get(photo.key)?.image?.focus();
+        keepPhoto(photo.key);
+      },
+    }),
+    [removePhoto, replacePhoto, keepPhoto, setNotes, targets],
+  );
+  return { targets, ...handlers };
+}
+
+export function DamageSection(props: DamageSectionProps) {
+  const { damage, strings, actions, error, failedKey, expanded, registerPicker } = props;
+  const { labels } = strings;
   const id = useId();
   const [notes, setNotes] = useState<string[]>([]);
-  const pickerRef = useRef<HTMLInputElement>(null);
-  const addFiles = (files: File[]) => setNotes(pickNotes(strings.labels, photos.add(damage.id, files)));
+  const box = useRef<HTMLDivElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const noteLeftOut = useCallback((left: Omit<ImagePick, "images">) => setNotes(pickNotes(labels, left)), [labels]);
+  const thumbActions = useThumbActions(damage.photos, actions, picker, noteLeftOut);
+  const addFiles = (files: File[]) => noteLeftOut(actions.addPhotos(damage.id, files));
+  useLayoutEffect(
+    () => registerPicker(damage.id, { box: box.current!, input: picker.current! }),
+    [registerPicker, damage.id],
+  );
 
   // photos chosen in the prerendered form, before this code ran, are taken as if chosen now
   useEffect(() => {
-    const files = Array.from(pickerRef.current?.files ?? []);
+    const files = Array.from(picker.current?.files ?? []);
     if (!files.length) return;
-    pickerRef.current!.value = "";
+    picker.current!.value = "";
     addFiles(files);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for what was there when the form took over
   }, []);
@@ -220,36 +267,35 @@ export function DamageSection(props: Props) {
   return (
     <section className={styles.damage} aria-labelledby={`${id}-heading`}>
       <DamageHead id={id} {...props} />
-      <div className={styles.damageBody} id={`${id}-panel`} hidden={!view.expanded(damage.id)}>
+      <div className={styles.damageBody} id={`${id}-panel`} hidden={!expanded}>
         <PhotoGuide strings={strings.photoGuide} />
         {damage.photos.length > 0 && (
           <ul className={styles.thumbs}>
             {damage.photos.map((photo, i) => (
               <Thumb
                 key={photo.key}
-                {...{ photo, strings, photos }}
+                {...{ photo, strings, ...thumbActions }}
                 index={i}
                 failed={photo.key === failedKey}
-                onNotes={setNotes}
               />
             ))}
           </ul>
         )}
-        <div className={styles.picker} data-picker>
+        <div className={styles.picker} ref={box}>
           <FileInput
-            ref={pickerRef}
-            id={pickerId}
+            ref={picker}
+            id={`${id}-picker`}
             multiple
             aria-invalid={error ? true : undefined}
             aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ")}
             onFiles={addFiles}
           />
-          <label htmlFor={pickerId} className={styles.pickButton}>
+          <label htmlFor={`${id}-picker`} className={styles.pickButton}>
             <Icon name="camera" />
-            {strings.labels.pickImages}
+            {labels.pickImages}
           </label>
           <p className={styles.hint} id={`${id}-hint`}>
-            {strings.labels.pickImagesHint}
+            {labels.pickImagesHint}
           </p>
         </div>
         {notes.length > 0 && (

@@ -1,7 +1,7 @@
 "use client";
 
-import type { ComponentProps } from "react";
-import type { UseFormReturn } from "react-hook-form";
+import { useId, type ComponentProps } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { TextField } from "@/components/ui/TextField";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
@@ -10,14 +10,11 @@ import fieldStyles from "@/components/ui/Field.module.css";
 import styles from "./QuoteForm.module.css";
 
 interface Props {
-  form: Pick<UseFormReturn<QuoteText>, "register">;
+  /** a field's props: its value kept by the form, its error cleared as the visitor changes it */
+  register: (name: keyof QuoteText) => UseFormRegisterReturn;
   /** the problem that stopped the last Send, shown at its field */
   problem?: QuoteProblem;
-  /** the visitor changed a field (its error goes) */
-  onEdit: (field: string) => void;
   labels: Strings["quoteForm"]["labels"];
-  /** the id of a field's input: `fieldId("email")` */
-  fieldId: (name: string) => string;
 }
 
 const textClasses = (...field: (string | undefined)[]) => ({
@@ -27,9 +24,10 @@ const textClasses = (...field: (string | undefined)[]) => ({
 });
 
 /** The quote's text fields: registration number (typed in upper case), e-mail, phone and the message. */
-export function QuoteFields({ form: { register }, problem, onEdit, labels, fieldId }: Props) {
-  // a field's error goes as soon as the visitor changes it; the next check is at `Send`
-  const field = (name: "regNumber" | "email" | "phone") => register(name, { onChange: () => onEdit(name) });
+export function QuoteFields({ register, problem, labels }: Props) {
+  const id = useId();
+  const fieldId = (name: string) => `${id}-${name}`;
+  const field = register;
   const error = (name: string) => (problem?.kind === "field" && problem.field === name ? problem.message : undefined);
   const reg = field("regNumber");
   const textField = (name: "regNumber" | "email" | "phone", input: Partial<ComponentProps<typeof TextField>>) => (
@@ -79,7 +77,7 @@ export function QuoteFields({ form: { register }, problem, onEdit, labels, field
           rows={4}
           maxLength={FIELD_LIMITS.message}
           aria-describedby={fieldId("message-hint")}
-          {...register("message", { onChange: () => onEdit("message") })}
+          {...register("message")}
         />
         <p className={styles.hint} id={fieldId("message-hint")}>
           {labels.messageHint}

@@ -31,7 +31,7 @@ export interface QuoteFormProps extends QuoteOptions {
 
 export function QuoteForm(props: QuoteFormProps) {
   const { strings, drafts, contact, labelledBy, headingLevel } = props;
-  const { form, photos, view, actions, refs } = useQuote(props);
+  const { view, actions, refs } = useQuote(props);
   const ready = useHydrated();
   const { phase, draft } = view;
 
@@ -40,7 +40,7 @@ export function QuoteForm(props: QuoteFormProps) {
       {phase.name === "sending" && (
         <QuoteProgress
           strings={strings.progress}
-          damages={photos.toSend()}
+          damages={view.sending}
           sendingInquiry={phase.inquiry}
           headingRef={refs.progressHeadingRef}
           headingLevel={headingLevel}
@@ -68,14 +68,16 @@ export function QuoteForm(props: QuoteFormProps) {
             alertRef={refs.alertRef}
           />
         )}
-        <QuoteFields
-          form={form}
+        <QuoteFields register={actions.register} problem={view.problem} labels={strings.labels} />
+        <DamageList
+          {...{ strings, headingLevel, ready, actions }}
+          damages={view.damages}
           problem={view.problem}
-          onEdit={actions.edited}
-          labels={strings.labels}
-          fieldId={view.fieldId}
+          failedKey={phase.name === "failed" && phase.failure.reason === "upload" ? phase.failure.image.key : undefined}
+          expanded={view.expanded}
+          addButtonRef={refs.addButtonRef}
+          registerPicker={refs.picker}
         />
-        <DamageList {...{ view, photos, actions, strings, headingLevel, ready }} addButtonRef={refs.addButtonRef} />
         <div className={styles.submitRow}>
           <button type="submit" className={styles.submit} disabled={!ready || phase.name === "sending"}>
             {strings.labels.submit}

@@ -1,7 +1,7 @@
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
-import { useForm, type UseFormReturn } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn, type UseFormReturn } from "react-hook-form";
 import { useDraft } from "@/components/drafts/useDraft";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
@@ -115,12 +115,19 @@ function useCollapsed() {
   return { expanded: (damage: string) => !collapsed.includes(damage), setExpanded };
 }
 
+/** Where the keyboard goes for a damage's photos: its picker's box, brought into view, and its input. */
+export interface PickerTarget {
+  box: HTMLElement;
+  input: HTMLElement;
+}
+
 /**
  * Where the keyboard goes: to the problem that stopped a send (the field, the
  * `Legg til skade` button, or the image picker of the damage without images,
  * unfolded first), to the progress heading while sending, to the alert after a
  * failure, and to the offline notice when the quote waits for the connection.
- * Scrolling is smooth unless the visitor asks for reduced motion.
+ * Every target is an element the form hands over (a ref, or a field or picker
+ * registered as it mounts). Scrolling is smooth unless the visitor asks for reduced motion.
  */
 function useFocus(
   phase: SubmissionPhase,
@@ -128,14 +135,26 @@ function useFocus(
   setExpanded: (damage: string, expanded: boolean) => void,
 ) {
   const reducedMotion = usePrefersReducedMotion();
-  const id = useId();
-  const fieldId = useCallback((name: string) => `${id}-${name}`, [id]);
-  const pickerId = useCallback((damage: string) => `${id}-picker-${damage}`, [id]);
+  const [fields] = useState(() => new Map<string, HTMLElement>());
+  const [pickers] = useState(() => new Map<string, PickerTarget>());
   const refs = {
     addButtonRef: useRef<HTMLButtonElement>(null),
     alertRef: useRef<HTMLDivElement>(null),
     offlineRef: useRef<HTMLDivElement>(null),
     progressHeadingRef: useRef<HTMLHeadingElement>(null),
+    /** a field's element, as it mounts */
+    field: useCallback(
+      (name: string, element: HTMLElement | null) => void (element ? fields.set(name, element) : fields.delete(name)),
+      [fields],
+    ),
+    /** a damage's picker, as it mounts; the returned function forgets it */
+    picker: useCallback(
+      (damage: string, target: PickerTarget) => {
+        pickers.set(damage, target);
+        return () => void pickers.delete(damage);
+      },
+      [pickers],
+    ),
   };
   const bringIntoView = useCallback(
     (target: HTMLElement | null | undefined, focus = target) => {
@@ -154,16 +173,15 @@ function useFocus(
   const focusProblem = useCallback(
     (problem: QuoteProblem) => {
       if (problem.kind === "damages") return bringIntoView(addButtonRef.current);
-      if (problem.kind === "field") return bringIntoView(document.getElementById(fieldId(problem.field)));
+      if (problem.kind === "field") return bringIntoView(fields.get(problem.field));
       const damage = photos.getSnapshot()[problem.damage]?.id;
       if (!damage) return;
       flushSync(() => setExpanded(damage, true));
-      const picker = document.getElementById(pickerId(damage));
-      bringIntoView(picker?.closest("section")?.querySelector<HTMLElement>("[data-picker]") ?? picker, picker);
+      bringIntoView(pickers.get(damage)?.box, pickers.get(damage)?.input);
     },
-    [bringIntoView, addButtonRef, fieldId, photos, pickerId, setExpanded],
+    [bringIntoView, addButtonRef, fields, pickers, photos, setExpanded],
   );
-  return { fieldId, pickerId, refs, focusProblem };
+  return { refs, pickers, focusProblem };
 }
 
 /** A check that failed at Send: a quote that waited for the connection waits for the visitor instead. */
@@ -198,7 +216,8 @@ export function useQuote(options: QuoteOptions) {
   const [problem, setProblem] = useState<QuoteProblem>();
   const { expanded, setExpanded } = useCollapsed();
   const { draft, resend, resent } = useQuoteDraft(form, parts);
-  const { fieldId, pickerId, refs, focusProblem } = useFocus(phase, photos, setExpanded);
+  const { refs, pickers, focusProblem } = useFocus(phase, photos, setExpanded);
+  const photoActions = usePhotoActions(photos, pickers, refs.addButtonRef);
   // a photo or a damage changed: the damages' problem is gone
   useEffect(() => photos.subscribe(() => setProblem((p) => (p?.kind === "field" ? p : undefined))), [photos]);
 
@@ -235,20 +254,18 @@ export function useQuote(options: QuoteOptions) {
 
   const actions = {
     send,
+    ...photoActions,
     /** a field the visitor changed: its error goes (the next check is at Send), the draft is saved */
     edited(field: string) {
       setProblem((p) => (p?.kind === "field" && p.field === field ? undefined : p));
       draft.schedule();
     },
-    addDamage() {
-      flushSync(() => photos.addDamage());
-      document.getElementById(pickerId(photos.getSnapshot().at(-1)!.id))?.focus();
+    /** a text field, with its error cleared as it changes, and its element known for focus */
+    register(name: keyof QuoteText): UseFormRegisterReturn {
+      const field = form.register(name, { onChange: () => actions.edited(name) });
+      return { ...field, ref: (element) => (field.ref(element), refs.field(name, element)) };
     },
-    removeDamage(damage: string) {
-      // rendered first, so the button is scrolled into view where it now stands
-      flushSync(() => photos.removeDamage(damage));
-      refs.addButtonRef.current?.focus();
-    },
+    setExpanded,
     /** `Start på nytt`: the draft deleted, the form emptied, the keyboard at its first field */
     startOver() {
       state.clear(); // a new quote gets a new key at its first Send
@@ -259,6 +276,41 @@ export function useQuote(options: QuoteOptions) {
       requestAnimationFrame(() => form.setFocus("regNumber")); // once the notice (and its button) is gone
     },
   };
-  const view = { damages, phase, problem, draft, fieldId, pickerId, expanded, setExpanded };
-  return { form, photos, view, actions, refs };
+  const sending = phase.name === "sending" ? photos.toSend() : [];
+  const view = { damages, sending, phase, problem, draft, expanded };
+  return { form, view, actions, refs };
+}
+
+/** What the form's parts call. */
+export type QuoteActions = ReturnType<typeof useQuote>["actions"];
+
+/**
+ * What the visitor does to the damages and their photos, the only way a component changes them:
+ * stable, so a thumbnail renders again only when its own photo changes. Adding or replacing
+ * answers what was left out. A new damage takes the keyboard to its picker; after a damage is
+ * removed, it rests on `Legg til skade`.
+ */
+function usePhotoActions(
+  photos: QuotePhotos,
+  pickers: ReadonlyMap<string, PickerTarget>,
+  addButton: RefObject<HTMLButtonElement | null>,
+) {
+  return useMemo(
+    () => ({
+      addDamage() {
+        flushSync(() => photos.addDamage());
+        pickers.get(photos.getSnapshot().at(-1)!.id)?.input.focus();
+      },
+      removeDamage(damage: string) {
+        // rendered first, so the button is scrolled into view where it now stands
+        flushSync(() => photos.removeDamage(damage));
+        addButton.current?.focus();
+      },
+      addPhotos: (damage: string, files: File[]) => photos.add(damage, files),
+      replacePhoto: (key: string, file: File) => photos.replace(key, file),
+      keepPhoto: (key: string) => photos.keep(key),
+      removePhoto: (key: string) => photos.remove(key),
+    }),
+    [photos, pickers, addButton],
+  );
 }

@@ -61,7 +61,7 @@ const originalSchema = z.object({
   checked: z.catch(z.optional(z.literal(true)), undefined),
 });
 
-/** A copy kept as its bytes and type (a draft of an earlier release of the form) is read as a Blob. */
+/** A copy may also be kept as its bytes and its type: it is read as a Blob. */
 function withCopy(photo: unknown): unknown {
   if (typeof photo !== "object" || photo === null || !("bytes" in photo) || !isArrayBuffer(photo.bytes)) return photo;
   const { bytes, type, ...rest } = photo as { bytes: ArrayBuffer; type?: unknown };

@@ -45,7 +45,8 @@ export async function benchPhotos(count: number, kind: "phone" | "large"): Promi
 }
 
 const GIVE_UP_MS = 60_000;
-const PICKER = "[data-picker] label";
+/** the picker as it is painted: the label of the damage's file input (`Last opp bilder`) */
+const PICKER = "input[type=file][multiple] + label";
 
 /** Taps the picker, again after each second in which no file chooser opened, where it is then. */
 async function tapUntilChooser(page: Page, painted: Box, started: number): Promise<FileChooser> {

@@ -5,7 +5,7 @@
  * read alone, not with every note before it.
  */
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { getStrings } from "@/lib/content";
 import type { PhotoWork } from "@/lib/quote/photo-work/types";
 import { QuotePhotos } from "@/lib/quote/photos";
@@ -30,16 +30,24 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30))
 
 function Damages({ photos }: { photos: QuotePhotos }) {
   const damages = useSyncExternalStore(photos.subscribe, photos.getSnapshot);
-  const view = {
-    damages,
-    phase: { name: "editing" },
-    expanded: () => true,
-    setExpanded: () => {},
-    fieldId: (name: string) => `felt-${name}`,
-    pickerId: (damage: string) => `velger-${damage}`,
-  } as unknown as DamageListProps["view"];
-  const actions = {} as DamageListProps["actions"];
-  return <DamageList {...{ view, photos, actions, strings }} addButtonRef={{ current: null }} headingLevel={2} ready />;
+  const [actions] = useState(() => ({
+    addPhotos: (damage: string, files: File[]) => photos.add(damage, files),
+    replacePhoto: (key: string, file: File) => photos.replace(key, file),
+    keepPhoto: (key: string) => photos.keep(key),
+    removePhoto: (key: string) => photos.remove(key),
+  }));
+  return (
+    <DamageList
+      {...{ damages, strings }}
+      actions={actions as DamageListProps["actions"]}
+      problem={undefined}
+      expanded={() => true}
+      registerPicker={() => () => {}}
+      addButtonRef={{ current: null }}
+      headingLevel={2}
+      ready
+    />
+  );
 }
 
 async function twoBlurredPhotos() {

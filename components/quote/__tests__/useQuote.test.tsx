@@ -84,17 +84,23 @@ async function visit(network = fakeNetwork(), photoWork = work, fetch = network.
 }
 type Visit = Awaited<ReturnType<typeof visit>>;
 
+/** The form's actions and its damages as they stand. */
+const quote = ({ hook }: Pick<Visit, "hook">) => ({
+  ...hook.result.current.actions,
+  damages: hook.result.current.view.damages,
+});
+
 /** A whole quote: the text and two damages with photos. */
-async function fill({ hook }: Visit) {
+async function fill(v: Visit) {
   act(() => {
-    const { form, photos } = hook.result.current;
+    const { form } = v.hook.result.current;
     form.setValue("regNumber", "AB12345");
     form.setValue("email", "kari@example.no");
     form.setValue("phone", "912 34 567");
-    photos.add(photos.getSnapshot()[0]!.id, [photo("a.jpg")]);
-    photos.addDamage();
-    photos.add(photos.getSnapshot()[1]!.id, [photo("b.jpg"), photo("c.jpg")]);
+    quote(v).addPhotos(quote(v).damages[0]!.id, [photo("a.jpg")]);
   });
+  act(() => quote(v).addDamage());
+  act(() => void quote(v).addPhotos(quote(v).damages[1]!.id, [photo("b.jpg"), photo("c.jpg")]));
   await settle();
 }
 
@@ -167,10 +173,9 @@ test("a photo the browser cannot read is left out; a damage with no other is tol
   };
   const v = await visit(fakeNetwork(), heicUnread);
   await fill(v);
-  const { photos } = v.hook.result.current;
-  act(() => photos.add(photos.getSnapshot()[1]!.id, [photo("d.heic")]));
-  act(() => photos.addDamage());
-  act(() => photos.add(photos.getSnapshot()[2]!.id, [photo("e.heic")]));
+  act(() => void quote(v).addPhotos(quote(v).damages[1]!.id, [photo("d.heic")]));
+  act(() => quote(v).addDamage());
+  act(() => void quote(v).addPhotos(quote(v).damages[2]!.id, [photo("e.heic")]));
   await settle();
   await send(v);
   expect(v.hook.result.current.view.problem).toEqual({
@@ -180,7 +185,7 @@ test("a photo the browser cannot read is left out; a damage with no other is tol
   });
   expect(v.net.uploads).toHaveLength(0);
 
-  act(() => photos.removeDamage(photos.getSnapshot()[2]!.id));
+  act(() => quote(v).removeDamage(quote(v).damages[2]!.id));
   await send(v);
   await waitFor(() => expect(push).toHaveBeenCalledWith("/takk"));
   expect(v.net.uploads).toHaveLength(3); // a, b and c: never d
@@ -328,9 +333,8 @@ test("a new visit is only offered the draft: nothing of it is in the form until 
 test("Fortsett keeps what was entered meanwhile: a field typed stays, the draft fills the rest, both photos stay", async () => {
   const other = await offeredInANewTab();
   act(() => {
-    const { form, photos } = other.hook.result.current;
-    form.setValue("email", "ola@example.no");
-    photos.add(photos.getSnapshot()[0]!.id, [photo("ny.jpg")]);
+    other.hook.result.current.form.setValue("email", "ola@example.no");
+    quote(other).addPhotos(quote(other).damages[0]!.id, [photo("ny.jpg")]);
   });
   await settle();
   act(() => other.hook.result.current.view.draft.accept());
@@ -379,10 +383,7 @@ test("a quote waiting offline that is no longer complete when the connection ret
   await send(v);
   expect(v.hook.result.current.view.phase).toEqual({ name: "offline" });
   // the only photo of Skade 1 removed, to be taken again
-  act(() => {
-    const { photos } = v.hook.result.current;
-    photos.remove(photos.getSnapshot()[0]!.photos[0]!.key);
-  });
+  act(() => quote(v).removePhoto(quote(v).damages[0]!.photos[0]!.key));
   online.mockReturnValue(true);
   await act(async () => {
     window.dispatchEvent(new Event("online"));
