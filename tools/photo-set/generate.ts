@@ -15,9 +15,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import type { PhotoVerdict } from "../../lib/quote/photo-check";
+import type { Source } from "./sources";
+
+export type { Source };
 
 type Sharp = ReturnType<typeof sharp>;
-import type { PhotoVerdict } from "../../lib/quote/photo-check";
 
 /** The width blur sizes are stated at. */
 export const REFERENCE_WIDTH = 1920;
@@ -35,23 +38,6 @@ export interface Variant {
   length?: number;
   angle?: number;
   /** stops darker (each halves the light) */
-  stops?: number;
-}
-
-export interface Source {
-  name: string;
-  /** a file sharp reads (photo or SVG), or an SVG document made here */
-  file?: string;
-  svg?: string;
-  /** width of the phone-sized copy */
-  width: number;
-  /** a hard case, named in the report */
-  hard?: string;
-  /** what the source itself should be called (a night shot is dark as it is) */
-  expected?: PhotoVerdict;
-  /** bright points added after darkening (a night shot's lamps), as fractions of width/height */
-  lamps?: [number, number][];
-  /** stops darker applied to make the source itself (a night shot) */
   stops?: number;
 }
 

@@ -8,7 +8,25 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Source } from "./generate";
+import type { PhotoVerdict } from "../../lib/quote/photo-check";
+
+/** One photo the set is made from. */
+export interface Source {
+  name: string;
+  /** a file sharp reads (photo or SVG), or an SVG document made here */
+  file?: string;
+  svg?: string;
+  /** width of the phone-sized copy */
+  width: number;
+  /** a hard case, named in the report */
+  hard?: string;
+  /** what the source itself should be called (a night shot is dark as it is) */
+  expected?: PhotoVerdict;
+  /** bright points added after darkening (a night shot's lamps), as fractions of width/height */
+  lamps?: [number, number][];
+  /** stops darker applied to make the source itself (a night shot) */
+  stops?: number;
+}
 
 export const SKIMAGE_DATA = process.env.SKIMAGE_DATA ?? "/usr/lib/python3/dist-packages/skimage/data";
 
