@@ -200,7 +200,8 @@ function DamageHead({
 /**
  * What a thumbnail's buttons do, and where the keyboard goes once the photos
  * have changed: after `Fjern bilde`, to the `Fjern bilde` now in that place (or
- * the last one); after `Ta nytt bilde`, to the new photo; after `Behold`, to the
+ * the last one); after `Ta nytt bilde`, to the new photo (to the photo itself when
+ * the file chosen is not an image, and nothing changed); after `Behold`, to the
  * photo kept, not to its `Fjern bilde`, where one more Enter would remove it; to
  * the picker when no photo is left. Stable, so a thumbnail renders only when its photo changes.
  */
@@ -228,6 +229,7 @@ function useThumbActions(
       onReplace(photo: Photo, index: number, file: File) {
         const left = replacePhoto(photo.key, file);
         if (left.rejected.length === 0) next.current = { index, on: "image" };
+        else targets.get(photo.key)?.image?.focus();
         setNotes(left);
       },
       onKeep(photo: Photo) {

@@ -3,6 +3,8 @@
  * owns it. ESLint's `import/no-cycle` refuses circles of values; this test
  * refuses type-only circles too, which that rule cannot see.
  */
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { codeFiles, importCircles } from "@/lib/testing/imports";
 
@@ -13,4 +15,15 @@ test("no import circle, type-only ones included", () => {
   const files = codeFiles(root, FOLDERS);
   expect(files.length).toBeGreaterThan(100); // the code was found where it is
   expect(importCircles(root, files).map((circle) => circle.join(" → "))).toEqual([]);
+});
+
+test("a circle through a type-only import is found", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "circles-"));
+  fs.mkdirSync(path.join(dir, "lib"));
+  fs.writeFileSync(path.join(dir, "lib/a.ts"), 'import { b } from "./b";\nexport const a = b;\n');
+  fs.writeFileSync(path.join(dir, "lib/b.ts"), 'import type { A } from "@/lib/c";\nexport const b: A = 1;\n');
+  fs.writeFileSync(path.join(dir, "lib/c.ts"), 'export type { A } from "./a";\n');
+  fs.appendFileSync(path.join(dir, "lib/a.ts"), "export type A = number;\n");
+  expect(importCircles(dir, codeFiles(dir, ["lib"]))).toEqual([["lib/a.ts", "lib/b.ts", "lib/c.ts", "lib/a.ts"]]);
+  fs.rmSync(dir, { recursive: true });
 });

@@ -45,6 +45,17 @@ test("an empty form is no draft; one typed character or one prepared photo is", 
   expect(toDraft(emptyText(), await photosOf([[photo("a.jpg")]]), none)).toBeDefined();
 });
 
+test("a photo's copy is the same Blob at every save and after it comes back, so the draft store writes its bytes once", async () => {
+  const photos = await photosOf([[photo("a.jpg")]]);
+  const copyOf = (draft: ReturnType<typeof toDraft>) => asCopy(draft!.damages[0]![0]).copy;
+  const first = copyOf(toDraft(filled, photos, none));
+  expect(copyOf(toDraft(filled, photos, none))).toBe(first);
+  const again = await photosOf([]);
+  again.restore(fromDraft(toDraft(filled, photos, none)!).damages);
+  expect(copyOf(toDraft(filled, again, none))).toBe(first);
+  expect(await again.prepared(again.getSnapshot()[0]!.photos[0]!.key)).toBe(first); // and what is uploaded
+});
+
 test("keeps the prepared copy; a photo not prepared yet is kept as chosen and prepared when the draft comes back", async () => {
   const photos = await photosOf([[photo("a.jpg", 10)], [photo("b.jpg", 20), photo("c.jpg")]], new Set(["c.jpg"]));
   const draft = toDraft(filled, photos, { ...none, pending: true } as SendState)!;

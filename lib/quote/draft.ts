@@ -1,6 +1,6 @@
 /**
  * The quote as a draft kept on the device (lib/drafts/store.ts): the text
- * fields; each damage's photos as their prepared copies (bytes; a photo not
+ * fields; each damage's photos as their prepared copies (Blobs; a photo not
  * prepared yet as the file chosen, to be prepared when the draft comes back)
  * with the name each is uploaded under, its stored upload and the check's note
  * until `Behold`; whether Send was pressed and the quote is still to go
@@ -61,14 +61,17 @@ const originalSchema = z.object({
   checked: z.catch(z.optional(z.literal(true)), undefined),
 });
 
-/** A copy may also be kept as its bytes and its type: it is read as a Blob. */
+/**
+ * A draft saved by an earlier release of the site (drafts live up to DRAFT_MAX_AGE_MS) holds a copy as
+ * its bytes and its type: it is read as a Blob, so the visitor's photos come back across a release.
+ */
 function withCopy(photo: unknown): unknown {
   if (typeof photo !== "object" || photo === null || !("bytes" in photo) || !isArrayBuffer(photo.bytes)) return photo;
   const { bytes, type, ...rest } = photo as { bytes: ArrayBuffer; type?: unknown };
   return { ...rest, copy: new Blob([bytes], { type: typeof type === "string" ? type : "" }) };
 }
 
-/** One damage's photos; a photo without its bytes or its file (a draft of another form) is dropped, the rest come back. */
+/** One damage's photos; a photo without its copy or its file (a draft of another form) is dropped, the rest come back. */
 const damageSchema = z.pipe(
   z.catch(z.array(z.unknown()), []),
   z.transform((photos): DraftPhoto[] =>
@@ -91,7 +94,7 @@ const draftSchema = z.extend(quoteTextSchema, {
   inquiryQuote: z.catch(z.optional(z.string()), undefined),
 });
 
-/** The draft's parts back; anything malformed is dropped (a key the API would refuse, a photo without bytes). */
+/** The draft's parts back; anything malformed is dropped (a key the API would refuse, a photo without its copy). */
 export function fromDraft(draft: QuoteDraft) {
   const { damages, pending, inquiryKey: key, inquiryQuote, ...text } = draftSchema.parse(draft);
   return { text, damages, send: { pending, key, quote: (key && inquiryQuote) || undefined } };

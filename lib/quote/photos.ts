@@ -137,8 +137,7 @@ const PREPARED_AT_ONCE = 2;
 const idFor = (prefix: string) => `${prefix}-${newId()}`;
 
 export class QuotePhotos {
-  // the first damage's id is fixed, so the prerendered form and its first render in the browser are the same
-  private damages: { id: string; keys: string[] }[] = [{ id: "damage-first", keys: [] }];
+  private damages: { id: string; keys: string[] }[] = [{ id: idFor("damage"), keys: [] }];
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<() => void>();
   private readonly draftListeners = new Set<() => void>();

@@ -69,6 +69,18 @@ test("Ta nytt bilde: the new photo takes the old one's place, and the keyboard r
   expect(document.activeElement).toBe(screen.getByAltText("skarp.jpg"));
 });
 
+test("Ta nytt bilde with a file that is not an image: the photo stays, the note says why, the keyboard rests on it", async () => {
+  const photos = await twoBlurredPhotos();
+  const retake = screen.getAllByRole("button", { name: strings.photoCheck.retake })[0]!;
+  retake.focus();
+  const picker = retake.parentElement!.querySelector<HTMLInputElement>("input[type=file]")!;
+  fireEvent.change(picker, { target: { files: [new File(["%PDF"], "skade.pdf", { type: "application/pdf" })] } });
+  await settle();
+  expect(photos.getSnapshot()[0]!.photos.map((p) => p.name)).toEqual(["uklar-1.jpg", "uklar-2.jpg"]);
+  expect(screen.getByText(strings.labels.notAnImage.replace("{name}", "skade.pdf"))).toBeTruthy();
+  expect(document.activeElement).toBe(screen.getByAltText("uklar-1.jpg"));
+});
+
 test("the notes' region reads a new note alone, not again with the ones before it", async () => {
   await twoBlurredPhotos();
   const region = screen

@@ -25,7 +25,7 @@ test("each module is drawn under one that imports it", () => {
 
 test("a photo crosses at most 8 modules, from the picker to the upload, each reached by an import", () => {
   const way = photoWay(drawn);
-  expect(way.every((step) => step !== undefined)).toBe(true); // no number skipped
+  expect(Array.from(way, Boolean)).not.toContain(false); // no number skipped
   expect(way.length).toBeLessThanOrEqual(8);
   const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
   expect(way[0]!.map(read).join()).toMatch(/<FileInput[^>]*\bmultiple\b/);
