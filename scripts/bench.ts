@@ -9,15 +9,17 @@
  *   server   the preview server under everyday traffic (bench-server.ts)
  *   admin    a booking to the workshop's e-mail through Payload (bench-admin.ts)
  *   clone    from a fresh clone to a served site (bench-clone.ts)
+ *   code     lines per folder, the README, the modules a photo crosses (bench-code.ts)
  * Name sections and/or routes to run fewer (`npm run bench -- menu / /kontakt`; routes alone: pages
  * and menu). `--runs=N` repeats each browser measure N times and prints medians. `--baseline=<git ref>`
- * measures that ref beside the working tree in the browser sections (bench-sites.ts).
+ * measures that ref beside the working tree in the browser sections (bench-sites.ts) and in code.
  */
 import "./lib/bench-env"; // first: no configured host or key
 import { routes } from "../lib/hosting/route-table";
 import { TEST_BUILD_ENV } from "../lib/hosting/test-build";
 import { benchAdmin } from "./lib/bench-admin";
 import { benchClone } from "./lib/bench-clone";
+import { benchCode } from "./lib/bench-code";
 import { benchEngines } from "./lib/bench-engines";
 import { benchMenu } from "./lib/bench-menu";
 import { benchPages } from "./lib/bench-pages";
@@ -26,7 +28,7 @@ import { benchSend } from "./lib/bench-send";
 import { benchServer } from "./lib/bench-server";
 import { type Site, startSites } from "./lib/bench-sites";
 
-const SECTIONS = ["pages", "menu", "photo", "send", "engines", "server", "admin", "clone"] as const;
+const SECTIONS = ["pages", "menu", "photo", "send", "engines", "server", "admin", "clone", "code"] as const;
 type Section = (typeof SECTIONS)[number];
 const VISITOR: Section[] = ["pages", "menu", "photo", "send"];
 
@@ -60,6 +62,7 @@ async function main() {
   const { runs, baseline, sections, paths } = options();
   // The clone builds and serves on its own: first, before this process loads the machine.
   if (sections.has("clone")) await benchClone();
+  if (sections.has("code")) benchCode(baseline);
   if (sections.has("server")) await benchServer();
   if (sections.has("admin")) await benchAdmin();
   // the photo work's page (/testbilder) is in the test build only

@@ -12,11 +12,11 @@
  */
 import fs from "node:fs";
 import { openChromium, waitFor, type EnginePage } from "../../lib/testing/engines/browsers";
-import { ENGINES, type Engine } from "../../lib/testing/engines/install";
+import { ENGINES } from "../../lib/testing/engines/install";
 import { PHOTO_WORK_ROUTE } from "../../lib/hosting/test-build";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 import { benchPhotos } from "./bench-photo";
-import { median, pair, type Site } from "./bench-sites";
+import { medians, pair, type Site } from "./bench-sites";
 
 interface Probe {
   results: { path?: string; error?: string }[];
@@ -40,8 +40,6 @@ const IDLE_GAP = `
     };
     setTimeout(tick, 1);
   });`;
-
-type Figures = Awaited<ReturnType<typeof measure>>;
 
 async function measure(open: () => Promise<EnginePage>, url: string, files: string[]) {
   const page = await open();
@@ -69,38 +67,23 @@ async function measure(open: () => Promise<EnginePage>, url: string, files: stri
 
 export async function benchEngines(sites: Site[], runs: number): Promise<void> {
   const photos = await benchPhotos(4, "phone");
-  const installed = (["webkit", "firefox"] as Engine[]).filter((e) => ENGINES[e].files.every((f) => fs.existsSync(f)));
-  const engines: [string, () => Promise<EnginePage>][] = [
-    ["Chromium", () => openChromium(ensureChromium(), CHROMIUM_ARGS)],
-    ...installed.map((e): [string, () => Promise<EnginePage>] => [ENGINES[e].label.split(" (")[0]!, ENGINES[e].open]),
-  ];
   console.log(
     `\nPhoto work per engine, 375 px, 4000×3000 JPEGs chosen at once, median of ${runs} (goal: no block over 50 ms)\n`,
   );
-  for (const e of (["webkit", "firefox"] as Engine[]).filter((e) => !installed.includes(e)))
-    console.log(`  ${ENGINES[e].label}: not installed (apt-get install ${ENGINES[e].packages.join(" ")})`);
+  const engines = new Map([["Chromium", () => openChromium(ensureChromium(), CHROMIUM_ARGS)]]);
+  for (const { label, files, packages, open } of [ENGINES.webkit, ENGINES.firefox]) {
+    if (files.every((f) => fs.existsSync(f))) engines.set(label.split(" (")[0]!, open);
+    else console.log(`  ${label}: not installed (apt-get install ${packages.join(" ")})`);
+  }
+  const url = (site: Site) => `${site.origin}${PHOTO_WORK_ROUTE}`;
   for (const [name, open] of engines) {
     for (const count of [2, 4]) {
-      const each: (Record<"block" | "idle" | "total" | "path", string> & { blocks: string[] })[] = [];
-      for (const site of sites) {
-        const all: Figures[] = [];
-        for (let i = 0; i < runs; i++)
-          all.push(await measure(open, `${site.origin}${PHOTO_WORK_ROUTE}`, photos.slice(0, count)));
-        const m = (key: "blockMs" | "idleMs" | "totalMs") => String(median(all.map((r) => r[key])));
-        each.push({
-          block: m("blockMs"),
-          idle: m("idleMs"),
-          total: m("totalMs"),
-          path: all[0]!.path,
-          blocks: all.flatMap((r) => r.blocks),
-        });
-      }
-      const f = (key: "block" | "idle" | "total" | "path") => pair(each.map((x) => x[key]));
+      const m = await medians(sites, runs, (site) => measure(open, url(site), photos.slice(0, count)));
       console.log(
-        `  ${name.padEnd(10)} ${count} photos: longest block ${f("block")} ms (idle page: ${f("idle")} ms), ` +
-          `all ready after ${f("total")} ms, in the ${f("path")}`,
+        `  ${name.padEnd(10)} ${count} photos: longest block ${pair(m.blockMs)} ms (idle page: ${pair(m.idleMs)} ms), ` +
+          `all ready after ${pair(m.totalMs)} ms, in the ${pair(m.path.map((paths) => paths[0]!))}`,
       );
-      const blocks = each.map((x) => x.blocks.join(", ") || "none");
+      const blocks = m.blocks.map((each) => each.flat().join(", ") || "none");
       if (blocks.some((b) => b !== "none")) console.log(`      blocks over 50 ms (ms at ms): ${pair(blocks)}`);
     }
   }

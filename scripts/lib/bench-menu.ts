@@ -7,10 +7,9 @@
  * The dead-tap window runs from the button painted to the tap that opened the
  * menu: near zero when the first tap works.
  */
-import { chromium, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { phoneContext, tapBox, throttle, whenPainted } from "../../lib/testing/slow-phone";
-import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
-import { median, pair, type Site } from "./bench-sites";
+import { medians, pair, type Site, withChromium } from "./bench-sites";
 
 const GIVE_UP_MS = 20_000;
 
@@ -41,29 +40,16 @@ async function once(browser: Browser, url: string, network: boolean) {
   }
 }
 
-type Load = Awaited<ReturnType<typeof once>>;
-
 export async function benchMenu(sites: Site[], routes: string[], runs: number): Promise<void> {
-  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-  try {
+  await withChromium(async (browser) => {
     for (const network of [false, true]) {
       const phone = network ? "CPU 4× slower and slow 4G" : "CPU 4× slower (goal: dead tap ≤ 250 ms)";
       console.log(`\nMeny, 375 px, ${phone}, median of ${runs}: painted after, dead-tap window, taps\n`);
       for (const route of routes) {
-        const figures: Load[] = [];
-        for (const site of sites) {
-          const all: Load[] = [];
-          for (let i = 0; i < runs; i++) all.push(await once(browser, `${site.origin}${route}`, network));
-          const m = (key: keyof Load) => median(all.map((r) => r[key]));
-          figures.push({ paintedMs: m("paintedMs"), deadMs: m("deadMs"), taps: m("taps") });
-        }
-        const ms = (key: "paintedMs" | "deadMs") => `${pair(figures.map((f) => String(f[key])))} ms`;
-        console.log(
-          `  ${route.padEnd(36)} painted ${ms("paintedMs")}  dead tap ${ms("deadMs")}  taps ${pair(figures.map((f) => String(f.taps)))}`,
-        );
+        const m = await medians(sites, runs, (site) => once(browser, `${site.origin}${route}`, network));
+        const figures = `painted ${pair(m.paintedMs)} ms  dead tap ${pair(m.deadMs)} ms  taps ${pair(m.taps)}`;
+        console.log(`  ${route.padEnd(36)} ${figures}`);
       }
     }
-  } finally {
-    await browser.close();
-  }
+  });
 }

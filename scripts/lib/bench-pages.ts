@@ -14,7 +14,7 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import { firstLoadScripts, htmlFor } from "../../lib/hosting/export-inspect";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
-import { median, pair, type Site } from "./bench-sites";
+import { medians, pair, type Site } from "./bench-sites";
 
 /** Lighthouse CI's assertion names and levels: `categories:<id>` is a score (0–1), any other an audit's value. */
 const ASSERTIONS: Record<string, ["minScore" | "maxNumericValue", number]> = {
@@ -40,18 +40,17 @@ const lhr = (await lighthouse(url, { port: Number(port), logLevel: "error", only
 if (!lhr || lhr.runtimeError) { console.log(JSON.stringify({ error: lhr?.runtimeError?.code ?? "no result" })); process.exit(0); }
 const value = (k) => (k.startsWith("categories:") ? lhr.categories[k.slice(11)]?.score : lhr.audits[k]?.numericValue) ?? NaN;
 const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter((r) => r.resourceType === "Script");
-console.log(JSON.stringify({ values: keys.split(",").map(value), scriptBytes: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) }));`;
+const values = Object.fromEntries(keys.split(",").map((k) => [k, value(k)]));
+console.log(JSON.stringify({ ...values, scriptBytes: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) }));`;
 
-interface Run {
-  values: number[];
-  scriptBytes: number;
-}
+/** Each assertion's value by its name, and `scriptBytes`. */
+type Run = Record<string, number>;
 
 async function lighthouse(url: string, port: number): Promise<Run> {
   const args = ["--input-type=module", "-e", RUN_LIGHTHOUSE, url, String(port), Object.keys(ASSERTIONS).join(",")];
   for (let attempt = 1; ; attempt++) {
     const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1 << 24 });
-    const run = JSON.parse(stdout) as Run | { error: string };
+    const run = JSON.parse(stdout, (_, value: unknown) => value ?? NaN) as Run | { error: string }; // JSON holds NaN as null
     if (!("error" in run)) return run;
     if (attempt === 3) throw new Error(`Lighthouse could not measure ${url} in 3 attempts: ${run.error}`);
   }
@@ -59,11 +58,7 @@ async function lighthouse(url: string, port: number): Promise<Run> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
 const show = (key: string, value: number) =>
-  key.startsWith("categories:")
-    ? value.toFixed(2)
-    : key === "cumulative-layout-shift"
-      ? value.toFixed(3)
-      : `${Math.round(value)}`;
+  value.toFixed(key.startsWith("categories:") ? 2 : key === "cumulative-layout-shift" ? 3 : 0);
 const gzip = (text: string | Buffer) => zlib.gzipSync(text, { level: 9 }).length;
 
 function table(rows: string[][]) {
@@ -72,35 +67,26 @@ function table(rows: string[][]) {
 }
 
 export async function benchPages(sites: Site[], routes: string[], runs: number): Promise<void> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: ensureChromium(),
-    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
-  });
+  const chromeFlags = ["--headless=new", ...CHROMIUM_ARGS];
+  const chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags });
   const keys = Object.keys(ASSERTIONS);
-  const rows = [["route", ...LABELS, "JS loaded KB", "first-load JS gz KB", "HTML gz KB"]];
-  rows.push([
-    "goal",
-    ...keys.map((k) => `${ASSERTIONS[k]![0] === "minScore" ? "≥" : "≤"} ${ASSERTIONS[k]![1]}`),
-    "",
-    "",
-    "",
-  ]);
+  const goals = Object.values(ASSERTIONS).map(([kind, level]) => `${kind === "minScore" ? "≥" : "≤"} ${level}`);
+  const rows = [
+    ["route", ...LABELS, "JS loaded KB", "first-load JS gz KB", "HTML gz KB"],
+    ["goal", ...goals, "", "", ""],
+  ];
   try {
     for (const route of routes) {
-      const each: string[][] = [];
-      for (const site of sites) {
-        const measured: Run[] = [];
-        for (let i = 0; i < runs; i++) measured.push(await lighthouse(`${site.origin}${route}`, chrome.port));
-        const out = path.join(site.dir, "out");
-        const html = htmlFor(route, out);
-        each.push([
-          ...keys.map((k, i) => show(k, median(measured.map((r) => r.values[i]!)))),
-          kb(median(measured.map((r) => r.scriptBytes))),
-          kb(firstLoadScripts(html, out).reduce((sum, s) => sum + s.gzip, 0)),
-          kb(gzip(html)),
-        ]);
-      }
-      rows.push([route, ...each[0]!.map((_, i) => pair(each.map((cells) => cells[i]!)))]);
+      const m = await medians(sites, runs, (site) => lighthouse(`${site.origin}${route}`, chrome.port));
+      const out = (site: Site) => path.join(site.dir, "out");
+      const html = sites.map((site) => htmlFor(route, out(site)));
+      rows.push([
+        route,
+        ...keys.map((k) => pair(m[k]!.map((value) => show(k, value)))),
+        pair(m.scriptBytes!.map(kb)),
+        pair(sites.map((site, i) => kb(firstLoadScripts(html[i]!, out(site)).reduce((sum, s) => sum + s.gzip, 0)))),
+        pair(html.map((text) => kb(gzip(text)))),
+      ]);
       console.error(`measured ${route}`);
     }
   } finally {

@@ -15,13 +15,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type FileChooser, type Page } from "@playwright/test";
+import type { FileChooser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { getStrings } from "../../lib/content";
 import { QUOTE_PATH } from "../../lib/routes";
 import { type Box, phoneContext, tapBox, throttle, whenPainted } from "../../lib/testing/slow-phone";
-import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
-import { median, pair, type Site } from "./bench-sites";
+import { medians, pair, type Site, withChromium } from "./bench-sites";
 
 export async function benchPhotos(count: number, kind: "phone" | "large"): Promise<string[]> {
   const [grain, quality] = kind === "phone" ? [18, 90] : [30, 98];
@@ -63,33 +62,25 @@ async function tapUntilChooser(page: Page, painted: Box, started: number): Promi
 
 export async function benchPhoto(sites: Site[], runs: number): Promise<void> {
   const [file] = await benchPhotos(1, "phone");
-  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-  const figures: { paintedMs: number; takenMs: number }[][] = [];
-  try {
-    for (const site of sites) {
-      figures.push([]);
-      for (let run = 0; run < runs; run++) {
-        const context = await phoneContext(browser);
-        const page = await context.newPage();
-        await throttle(page);
-        const painted = await whenPainted(page, PICKER, { scroll: true });
-        const started = Date.now();
-        await page.goto(`${site.origin}${QUOTE_PATH}`, { waitUntil: "commit" });
-        const box = await painted();
-        const paintedMs = Date.now() - started;
-        await (await tapUntilChooser(page, box, started)).setFiles(file!);
-        const remove = page.getByRole("button", { name: getStrings().quoteForm.labels.removeImage });
-        await remove.first().waitFor({ state: "visible", timeout: GIVE_UP_MS });
-        figures.at(-1)!.push({ paintedMs, takenMs: Date.now() - started });
-        await context.close();
-      }
-    }
-  } finally {
-    await browser.close();
-  }
-  const ms = (key: "paintedMs" | "takenMs") =>
-    `${pair(figures.map((runs) => String(median(runs.map((r) => r[key])))))} ms`;
+  const { paintedMs, takenMs } = await withChromium((browser) =>
+    medians(sites, runs, async (site) => {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      await throttle(page);
+      const painted = await whenPainted(page, PICKER, { scroll: true });
+      const started = Date.now();
+      await page.goto(`${site.origin}${QUOTE_PATH}`, { waitUntil: "commit" });
+      const box = await painted();
+      const paintedMs = Date.now() - started;
+      await (await tapUntilChooser(page, box, started)).setFiles(file!);
+      const remove = page.getByRole("button", { name: getStrings().quoteForm.labels.removeImage });
+      await remove.first().waitFor({ state: "visible", timeout: GIVE_UP_MS });
+      const takenMs = Date.now() - started;
+      await context.close();
+      return { paintedMs, takenMs };
+    }),
+  );
   console.log(`\n'Last opp bilder' on ${QUOTE_PATH}, 375 px, slow 4G, CPU 4× slower, median of ${runs}\n`);
-  console.log(`  picker painted after:            ${ms("paintedMs")}`);
-  console.log(`  photo taken (thumbnail) after:   ${ms("takenMs")}`);
+  console.log(`  picker painted after:            ${pair(paintedMs)} ms`);
+  console.log(`  photo taken (thumbnail) after:   ${pair(takenMs)} ms`);
 }

@@ -12,14 +12,13 @@
  * uplink's rate, plus one round trip per request. Everything is seen from
  * outside the page, in the browser's network events.
  */
-import { chromium, type Browser, type Request } from "@playwright/test";
+import type { Browser, Request } from "@playwright/test";
 import { INQUIRY_PATH, MEDIA_PATH } from "../../lib/api/schemas";
 import { getStrings } from "../../lib/content";
 import { QUOTE_PATH, THANKS_PATH } from "../../lib/routes";
-import { SLOW_4G, phoneContext, throttle } from "../../lib/testing/slow-phone";
-import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
+import { SLOW_4G, phoneContext, tapBox, throttle } from "../../lib/testing/slow-phone";
 import { benchPhotos } from "./bench-photo";
-import { median, pair, type Site } from "./bench-sites";
+import { medians, pair, type Site, withChromium } from "./bench-sites";
 
 const CHOOSE_TO_SEND_MS = 5_000;
 const GIVE_UP_MS = 300_000;
@@ -74,21 +73,15 @@ async function once(browser: Browser, origin: string, files: string[]): Promise<
     await send.scrollIntoViewIfNeeded();
     const box = (await send.boundingBox())!;
     const started = Date.now();
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await tapBox(page, box);
     await page.waitForURL(`**${THANKS_PATH}`, { waitUntil: "commit", timeout: GIVE_UP_MS });
     const waitMs = Date.now() - started;
     const sent = await Promise.all(bodies);
     const bits = sent.reduce((sum, bytes) => sum + bytes, 0) * 8;
     const floorMs = Math.round((bits * 1000) / SLOW_4G.uploadBitsPerSecond + sent.length * SLOW_4G.latencyMs);
     const since = (at: number) => (at ? at - started : NaN);
-    return {
-      waitMs,
-      floorMs,
-      readyAtSend,
-      atOnce: seen.atOnce,
-      firstUploadMs: since(seen.first),
-      lastUploadMs: since(seen.last),
-    };
+    const [firstUploadMs, lastUploadMs] = [since(seen.first), since(seen.last)];
+    return { waitMs, floorMs, readyAtSend, atOnce: seen.atOnce, firstUploadMs, lastUploadMs };
   } finally {
     await context.close();
   }
@@ -96,30 +89,18 @@ async function once(browser: Browser, origin: string, files: string[]): Promise<
 
 export async function benchSend(sites: Site[], runs: number): Promise<void> {
   const files = await benchPhotos(4, "large");
-  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-  const results: SendRun[][] = [];
-  try {
-    for (const site of sites) {
-      results.push([]);
-      for (let i = 0; i < runs; i++) results.at(-1)!.push(await once(browser, site.origin, files));
-    }
-  } finally {
-    await browser.close();
-  }
-  const figure = (key: keyof SendRun) => pair(results.map((all) => String(median(all.map((r) => r[key])))));
-  const ratio = pair(
-    results.map((all) => (median(all.map((r) => r.waitMs)) / median(all.map((r) => r.floorMs))).toFixed(2)),
-  );
+  const m = await withChromium((browser) => medians(sites, runs, (site) => once(browser, site.origin, files)));
+  const ratio = pair(m.waitMs.map((wait, i) => (wait / m.floorMs[i]!).toFixed(2)));
   console.log(
     `\nWait after Send, 375 px, slow 4G (${SLOW_4G.latencyMs} ms round trip, ${SLOW_4G.uploadBitsPerSecond / 1000} kbit/s up) and CPU 4× slower, ` +
       `4 photos of about 10 MB chosen ${CHOOSE_TO_SEND_MS / 1000} s before Send, median of ${runs}\n`,
   );
-  console.log(`  ready at Send:      ${figure("readyAtSend")} of 4`);
-  console.log(`  wait:               ${figure("waitMs")} ms (from the tap to the thank-you page)`);
-  console.log(`  floor:              ${figure("floorMs")} ms (the bodies at the uplink's rate, a round trip each)`);
+  console.log(`  ready at Send:      ${pair(m.readyAtSend)} of 4`);
+  console.log(`  wait:               ${pair(m.waitMs)} ms (from the tap to the thank-you page)`);
+  console.log(`  floor:              ${pair(m.floorMs)} ms (the bodies at the uplink's rate, a round trip each)`);
   console.log(`  wait ÷ floor:       ${ratio} (goal ≤ 1.10)`);
-  console.log(`  uploads at once:    ${figure("atOnce")} at most`);
+  console.log(`  uploads at once:    ${pair(m.atOnce)} at most`);
   console.log(
-    `  after the tap:      first upload from ${figure("firstUploadMs")} ms, last done at ${figure("lastUploadMs")} ms`,
+    `  after the tap:      first upload from ${pair(m.firstUploadMs)} ms, last done at ${pair(m.lastUploadMs)} ms`,
   );
 }

@@ -85,8 +85,9 @@ function upload(origin: string, bytes: Buffer, name: string): Promise<Response> 
   return fetch(url, { method: "POST", body: form, signal: AbortSignal.timeout(GIVE_UP_MS) });
 }
 
-function contact(origin: string): Promise<Response> {
-  const body = JSON.stringify({ email: "kari@example.no", phone: "+47 912 34 567", message: "Bestilling av time" });
+/** A booking sent as the contact form sends it. */
+export function contact(origin: string, email = "kari@example.no", message = "Bestilling av time"): Promise<Response> {
+  const body = JSON.stringify({ email, phone: "+47 912 34 567", message });
   return fetch(`${origin}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
 }
 
@@ -134,9 +135,8 @@ function cutOffRead(port: number, target: string, bytesPerTick: number, ms: numb
 export async function everydayTraffic(server: Awaited<ReturnType<typeof startChild>>): Promise<void> {
   const openFiles = () => fs.readdirSync(`/proc/${server.proc.pid}/fd`).length;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
-  const answer = (await (await upload(server.origin, await noiseJpeg(10 * 1024 * 1024), "stor.jpg")).json()) as {
-    doc: { url: string };
-  };
+  const stored = await upload(server.origin, await noiseJpeg(10 * 1024 * 1024), "stor.jpg");
+  const answer = (await stored.json()) as { doc: { url: string } };
   const { etag } = await rawGet(server.port, "/");
   await settle();
   const before = openFiles();

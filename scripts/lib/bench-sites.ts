@@ -8,6 +8,8 @@
  * directory named by its commit, kept so a later run reuses its build, with the
  * working tree's generated images hard-linked in and its node_modules too when
  * both lock the same packages (otherwise the ref gets its own `npm install`).
+ * A browser section runs each measure `--runs` times per site and prints each
+ * figure's medians side by side.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +17,8 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 
 export interface Site {
   label: string;
@@ -122,6 +126,29 @@ export async function startSites(ref: string | undefined, env: Record<string, st
 }
 
 /** One figure of each site: `baseline → working tree`, or the working tree's alone. */
-export const pair = (values: string[]): string => values.join(" → ");
+export const pair = (values: (string | number)[]): string => values.join(" → ");
 
-export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+/**
+ * Runs `measure` `runs` times on each site, one site after the other. Answers, per figure of a run, each site's
+ * median, or each site's values run by run when the figure is not a number.
+ */
+export async function medians<R extends object>(sites: Site[], runs: number, measure: (site: Site) => Promise<R>) {
+  const all: R[][] = [];
+  for (const site of sites) {
+    all.push([]);
+    for (let run = 0; run < runs; run++) all.at(-1)!.push(await measure(site));
+  }
+  const figures = Object.keys(all[0]![0]!).map((key) => {
+    const values = all.map((each) => each.map((run) => run[key as keyof R]));
+    return [key, typeof values[0]![0] === "number" ? values.map((v) => median(v as number[])) : values];
+  });
+  return Object.fromEntries(figures) as { [K in keyof R]: R[K] extends number ? number[] : R[K][][] };
+}
+
+/** `measure` with a Chromium launched for it, closed after. */
+export async function withChromium<T>(measure: (browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  return measure(browser).finally(() => browser.close());
+}
