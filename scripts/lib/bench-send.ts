@@ -7,10 +7,11 @@
  * later. The wait runs from that tap to the thank-you page's URL.
  *
  * Its floor is what the uplink cannot beat: the bytes of every request body
- * sent (each upload's as Chromium reports it, or the stored photo's size from
- * the upload's answer when it reports none; the inquiry's JSON) at the
- * uplink's rate, plus one round trip per request. Everything is seen from
- * outside the page, in the browser's network events.
+ * sent (each upload's by its Content-Length, since Chromium reports no body
+ * size for a form with a file, and the server stores a re-encoded photo of
+ * another size; the inquiry's JSON) at the uplink's rate, plus one round trip
+ * per request. Everything is seen from outside the page, in the browser's
+ * network events.
  */
 import type { Browser, Request } from "@playwright/test";
 import { INQUIRY_PATH, MEDIA_PATH } from "../../lib/api/schemas";
@@ -53,8 +54,7 @@ async function once(browser: Browser, origin: string, files: string[]): Promise<
       if (!isPost(request, MEDIA_PATH)) return;
       seen.open--;
       seen.last = Date.now();
-      const stored = request.response().then((r) => r?.json() as Promise<{ doc?: { filesize?: number } }>);
-      bodies.push(request.sizes().then(async (s) => s.requestBodySize || ((await stored)?.doc?.filesize ?? 0)));
+      bodies.push(request.headerValue("content-length").then((length) => Number(length ?? 0)));
     });
     await page.goto(`${origin}${QUOTE_PATH}`, { waitUntil: "networkidle" });
     await throttle(page);
