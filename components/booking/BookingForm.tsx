@@ -187,12 +187,13 @@ function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["field
       draft.schedule();
     },
   });
+  const focusFirst = () => setFocus("email");
   const startOver = () => {
     void draft.discard();
     form.reset({ email: "", phone: "", message: "" });
-    requestAnimationFrame(() => setFocus("email")); // once the notice (and its button) is gone
+    requestAnimationFrame(focusFirst); // once the notice (and its button) is gone
   };
-  return { form, draft, status, busy, submit, field, message, startOver };
+  return { form, draft, status, busy, submit, field, message, startOver, focusFirst };
 }
 
 /**
@@ -215,7 +216,10 @@ export function BookingForm({
   contact: { phone: string; email: string };
 }) {
   const id = useId();
-  const { form, draft, status, busy, submit, field, message, startOver } = useBookingForm(strings, fieldErrors);
+  const { form, draft, status, busy, submit, field, message, startOver, focusFirst } = useBookingForm(
+    strings,
+    fieldErrors,
+  );
   const ready = useHydrated();
   const { formState } = form;
   const formRef = useRef<HTMLFormElement>(null);
@@ -235,7 +239,7 @@ export function BookingForm({
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
-      <DraftOffer draft={draft} text={drafts.offerBooking} strings={drafts} />
+      <DraftOffer draft={draft} text={drafts.offerBooking} strings={drafts} onAnswered={focusFirst} />
       {draft.restored && <DraftNotice strings={drafts} onStartOver={startOver} />}
       {contactField("email", { type: "email", autoComplete: "email", inputMode: "email" })}
       {contactField("phone", { type: "tel", autoComplete: "tel" })}

@@ -1,15 +1,12 @@
 "use client";
 
-import type { MouseEvent, Ref } from "react";
+import type { Ref } from "react";
 import { Button } from "@/components/ui/Button";
 import { Icon } from "@/components/ui/Icon";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill, formatDate } from "@/lib/format";
 import type { useDraft } from "./useDraft";
 import styles from "./DraftNotice.module.css";
-
-/** what a visitor fills in first: a form's first text field */
-const FIRST_FIELD = "input:not([type=hidden]), textarea";
 
 /** The local calendar day of `date`, written as the site writes dates (`13. oktober 2023`). */
 const longDate = (date: Date) =>
@@ -21,24 +18,25 @@ const longDate = (date: Date) =>
  * `Du har et påbegynt … fra <dato>. Vil du fortsette?` with `Fortsett` and
  * `Slett`: a draft from another visit (useDraft's `offer`), offered before
  * anything of it is shown; nothing while there is none. The question goes
- * with the answer, and the keyboard goes on at the form's first field.
+ * with the answer, and the keyboard goes on in the form (`onAnswered`).
  */
 export function DraftOffer({
   draft,
   text,
   strings,
+  onAnswered,
 }: {
   draft: Pick<ReturnType<typeof useDraft>, "offer" | "accept" | "decline">;
   /** the form's own sentence, with `{date}` */
   text: string;
   strings: Strings["drafts"];
+  /** puts the keyboard on the form's first field, once the question (and the button that had focus) is gone */
+  onAnswered: () => void;
 }) {
   if (!draft.offer) return null;
-  const answer = (choice: () => unknown) => (event: MouseEvent<HTMLButtonElement>) => {
-    const { form } = event.currentTarget;
+  const answer = (choice: () => unknown) => () => {
     void choice();
-    // once the question (and the button that had focus) is gone
-    requestAnimationFrame(() => form?.querySelector<HTMLElement>(FIRST_FIELD)?.focus());
+    requestAnimationFrame(onAnswered);
   };
   return (
     <div className={styles.notice} role="status">

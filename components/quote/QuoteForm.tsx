@@ -57,7 +57,7 @@ export function QuoteForm(props: QuoteFormProps) {
         hidden={phase.name === "sending"}
       >
         {phase.name === "offline" && <OfflineNotice text={drafts.offline} noticeRef={refs.offlineRef} />}
-        <DraftOffer draft={draft} text={drafts.offerQuote} strings={drafts} />
+        <DraftOffer draft={draft} text={drafts.offerQuote} strings={drafts} onAnswered={actions.focusFirst} />
         {draft.restored && phase.name !== "offline" && <DraftNotice strings={drafts} onStartOver={actions.startOver} />}
         {phase.name === "failed" && (
           <QuoteFailure

@@ -266,6 +266,8 @@ export function useQuote(options: QuoteOptions) {
       return { ...field, ref: (element) => (field.ref(element), refs.field(name, element)) };
     },
     setExpanded,
+    /** the keyboard to the form's first field */
+    focusFirst: () => form.setFocus("regNumber"),
     /** `Start på nytt`: the draft deleted, the form emptied, the keyboard at its first field */
     startOver() {
       state.clear(); // a new quote gets a new key at its first Send
@@ -273,7 +275,7 @@ export function useQuote(options: QuoteOptions) {
       form.reset(emptyText());
       setPhase({ name: "editing" });
       void draft.discard();
-      requestAnimationFrame(() => form.setFocus("regNumber")); // once the notice (and its button) is gone
+      requestAnimationFrame(actions.focusFirst); // once the notice (and its button) is gone
     },
   };
   const sending = phase.name === "sending" ? photos.toSend() : [];
