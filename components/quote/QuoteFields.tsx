@@ -27,9 +27,8 @@ const textClasses = (...field: (string | undefined)[]) => ({
 export function QuoteFields({ register, problem, labels }: Props) {
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
-  const field = register;
   const error = (name: string) => (problem?.kind === "field" && problem.field === name ? problem.message : undefined);
-  const reg = field("regNumber");
+  const reg = register("regNumber");
   const textField = (name: "regNumber" | "email" | "phone", input: Partial<ComponentProps<typeof TextField>>) => (
     <TextField
       id={fieldId(name)}
@@ -38,7 +37,7 @@ export function QuoteFields({ register, problem, labels }: Props) {
       errorIcon
       classes={textClasses()}
       maxLength={FIELD_LIMITS[name]}
-      {...field(name)}
+      {...register(name)}
       {...input}
     />
   );
