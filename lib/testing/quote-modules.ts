@@ -8,8 +8,6 @@
  * a module a photo's bytes pass through, in the order they do, from the
  * picker to the upload; modules that share a number are ways of the same step.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { codeFiles } from "./imports";
 
 /** Where the quote's code lives: what renders, and the rest. */
@@ -54,9 +52,4 @@ export function photoWay(drawn: readonly DrawnModule[]): string[][] {
   const steps: string[][] = [];
   for (const { file, step } of drawn) if (step) (steps[step - 1] ??= []).push(file);
   return steps;
-}
-
-/** How many modules a photo crosses from the picker to the upload, by the drawing of the working tree at `root`. */
-export function photoModuleCount(root: string): number {
-  return photoWay(readDrawing(fs.readFileSync(path.join(root, QUOTE_DOC), "utf8"))).length;
 }
