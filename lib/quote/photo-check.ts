@@ -14,6 +14,13 @@
  *   the photo's sharpness is its least sharp direction, so a motion blur
  *   (blurred along one direction only) is seen too. Directions with too
  *   little edge energy to judge are left out.
+ * - a photo with almost no detail: where no tile holds an edge of ordinary
+ *   strength, the faint edges are judged instead, the tiles whose light
+ *   changes several times faster than in the photo's typical tile. A heavy
+ *   blur weakens a photo's edges but leaves them standing out from its smooth
+ *   areas, so it is still called blurred; a smooth panel's gradients and soft
+ *   reflections change evenly across the photo, so nothing stands out, and a
+ *   photo with nothing that stands out is never called blurred.
  * - brightness: the 95th percentile of luminance, 0–255: in a photo taken in
  *   good light its lightest parts are light, whatever the car's colour; in an
  *   underexposed one even they are dim, and a few lamps in a night shot (less
@@ -60,6 +67,10 @@ export type PhotoThresholds = { minSharpness: number; minBrightness: number };
 const TILE = 32;
 /** a tile with less mean squared gradient than this is flat: no edge to judge blur by */
 const MIN_TILE_ENERGY = 4;
+/** in a photo with no edge tile, a faint edge's tile has this many times the typical (median) tile's energy … */
+const FAINT_EDGE_STANDOUT = 4;
+/** … and at least this much, above what 8-bit steps and JPEG noise give a smooth area */
+const MIN_FAINT_ENERGY = 0.5;
 /** a direction with less than this share of the strongest direction's edge energy is not judged */
 const MIN_DIRECTION_SHARE = 0.1;
 const BRIGHTNESS_PERCENTILE = 0.95;
@@ -72,12 +83,19 @@ function luminance({ data, width, height, channels = 4 }: Pixels): Float32Array 
   return luma;
 }
 
-/** Adds one tile's first- and second-difference energies per direction to `first`/`second`, if it is not flat. */
-function addTile(luma: Float32Array, width: number, box: number[], first: number[], second: number[]) {
+interface Tile {
+  /** mean squared first difference, horizontal and vertical: how much the light changes */
+  energy: number;
+  /** summed squared first and second differences in each direction (horizontal, vertical, both diagonals) */
+  first: number[];
+  second: number[];
+}
+
+function measureTile(luma: Float32Array, width: number, box: number[]): Tile {
   const [x0, y0, x1, y1] = box as [number, number, number, number];
   const steps = [1, width, width + 1, width - 1];
-  const tileFirst = [0, 0, 0, 0];
-  const tileSecond = [0, 0, 0, 0];
+  const first = [0, 0, 0, 0];
+  const second = [0, 0, 0, 0];
   let n = 0;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++, n++) {
@@ -88,24 +106,37 @@ function addTile(luma: Float32Array, width: number, box: number[], first: number
         const b = luma[i + steps[k]!]!;
         const d1 = (b - a) / 2;
         const d2 = a + b - 2 * c;
-        tileFirst[k]! += d1 * d1;
-        tileSecond[k]! += d2 * d2;
+        first[k]! += d1 * d1;
+        second[k]! += d2 * d2;
       }
     }
   }
-  if (n === 0 || (tileFirst[0]! + tileFirst[1]!) / n < MIN_TILE_ENERGY) return;
-  for (let k = 0; k < 4; k++) {
-    first[k]! += tileFirst[k]!;
-    second[k]! += tileSecond[k]!;
-  }
+  return { energy: n === 0 ? 0 : (first[0]! + first[1]!) / n, first, second };
+}
+
+/** The tiles blur is judged on: those with an edge, or where there is none, those with a faint edge. */
+function edgeTiles(tiles: Tile[]): Tile[] {
+  const edges = tiles.filter((tile) => tile.energy >= MIN_TILE_ENERGY);
+  if (edges.length > 0 || tiles.length === 0) return edges;
+  const energies = tiles.map((tile) => tile.energy).sort((a, b) => a - b);
+  const typical = energies[Math.floor(energies.length / 2)]!;
+  const faint = Math.max(MIN_FAINT_ENERGY, typical * FAINT_EDGE_STANDOUT);
+  return tiles.filter((tile) => tile.energy >= faint);
 }
 
 function sharpnessOf(luma: Float32Array, width: number, height: number): number {
-  const first = [0, 0, 0, 0];
-  const second = [0, 0, 0, 0];
+  const tiles: Tile[] = [];
   for (let y = 1; y < height - 1; y += TILE) {
     for (let x = 1; x < width - 1; x += TILE) {
-      addTile(luma, width, [x, y, Math.min(x + TILE, width - 1), Math.min(y + TILE, height - 1)], first, second);
+      tiles.push(measureTile(luma, width, [x, y, Math.min(x + TILE, width - 1), Math.min(y + TILE, height - 1)]));
+    }
+  }
+  const first = [0, 0, 0, 0];
+  const second = [0, 0, 0, 0];
+  for (const tile of edgeTiles(tiles)) {
+    for (let k = 0; k < 4; k++) {
+      first[k]! += tile.first[k]!;
+      second[k]! += tile.second[k]!;
     }
   }
   // a diagonal step is √2 px long: its ratio is twice a straight one's for the same edge
@@ -117,7 +148,7 @@ function sharpnessOf(luma: Float32Array, width: number, height: number): number 
       sharpness = Math.min(sharpness, second[k]! / first[k]! / stepSquared[k]!);
     }
   }
-  // no edge anywhere (a blank photo): nothing shows blur, so none is claimed
+  // nothing stands out anywhere (a blank photo, a bare smooth panel): nothing shows blur, so none is claimed
   return Number.isFinite(sharpness) ? sharpness : Number.MAX_VALUE;
 }
 

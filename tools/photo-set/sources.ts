@@ -3,7 +3,7 @@
  * `python3-skimage` sample data, the site's own case and project images
  * (content/images, drawn at the phone's width), and hard cases made here: a
  * plain car panel with one crisp crease (large smooth areas must not read as
- * blur) and night shots with bright lamps (a few bright points must not make a
+ * blur), the same panel bare (no edge at all: never called blurred) and night shots with bright lamps (a few bright points must not make a
  * dark photo read as light).
  */
 import fs from "node:fs";
@@ -22,6 +22,8 @@ export interface Source {
   hard?: string;
   /** what the source itself should be called (a night shot is dark as it is) */
   expected?: PhotoVerdict;
+  /** no edge at all (a bare panel): a blur of it is the same photo, so its blurred variants are ok */
+  featureless?: boolean;
   /** bright points added after darkening (a night shot's lamps), as fractions of width/height */
   lamps?: [number, number][];
   /** stops darker applied to make the source itself (a night shot) */
@@ -58,16 +60,20 @@ const SITE_IMAGES = [
   "premises.svg",
 ];
 
-/** A plain panel: a smooth gradient with a soft reflection and one crisp crease. */
-export function plainPanelSvg(top: string, bottom: string, crease: number): string {
+/** A plain panel: a smooth gradient with a soft reflection and one crisp crease (none without `crease`). */
+export function plainPanelSvg(top: string, bottom: string, crease?: number): string {
   const w = 4000;
   const h = 3000;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="a" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>
 <linearGradient id="r" x1="0" y1="0" x2="1" y2="0.2"><stop offset="0.2" stop-color="#fff" stop-opacity="0"/><stop offset="0.45" stop-color="#fff" stop-opacity="0.35"/><stop offset="0.7" stop-color="#fff" stop-opacity="0"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#a)"/><rect width="${w}" height="${h}" fill="url(#r)"/>
-<path d="M0 ${crease}L${w} ${crease - 400}V${h}H0Z" fill="#000" opacity="0.18"/>
-<path d="M0 ${crease}L${w} ${crease - 400}" stroke="#fff" stroke-opacity="0.6" stroke-width="14"/>
+${
+  crease === undefined
+    ? ""
+    : `<path d="M0 ${crease}L${w} ${crease - 400}V${h}H0Z" fill="#000" opacity="0.18"/>
+<path d="M0 ${crease}L${w} ${crease - 400}" stroke="#fff" stroke-opacity="0.6" stroke-width="14"/>`
+}
 </svg>`;
 }
 
@@ -91,6 +97,20 @@ export function defaultSources(root = process.cwd()): Source[] {
   sources.push(
     { name: "plain-panel-silver", svg: plainPanelSvg("#d9dde2", "#9aa1aa", 1900), width: 4000, hard: "plain panel" },
     { name: "plain-panel-blue", svg: plainPanelSvg("#3d5f94", "#1b2f52", 1500), width: 3024, hard: "plain panel" },
+    {
+      name: "bare-panel-silver",
+      svg: plainPanelSvg("#d9dde2", "#9aa1aa"),
+      width: 4000,
+      featureless: true,
+      hard: "bare panel, no edge",
+    },
+    {
+      name: "bare-panel-blue",
+      svg: plainPanelSvg("#3d5f94", "#1b2f52"),
+      width: 3024,
+      featureless: true,
+      hard: "bare panel, no edge",
+    },
     {
       name: "night-case-2",
       file: path.join(root, "content/images/case-2-before.svg"),

@@ -51,6 +51,28 @@ test("a photo with only smooth areas (no edge to judge) is not called blurred", 
   expect(judgePhoto(measurePhoto(picture((x) => 100 + (x / W) * 120)))).toBe("ok");
 });
 
+describe("a photo with almost no detail", () => {
+  /** A bare panel: a smooth gradient with a soft, wide reflection across it, and no edge. */
+  const bare = picture((x, y) => 110 + (y / H) * 70 + 40 * Math.exp(-(((x - 0.45 * W) / (0.12 * W)) ** 2)));
+  /** The same panel with one crisp crease. */
+  const creased = picture((x, y) => bare.data[(y * W + x) * 4]! - (y > 200 + x * 0.1 ? 40 : 0));
+
+  test("a bare, smooth panel is not called blurred, nor is a blur of it (it looks the same)", async () => {
+    expect(judgePhoto(measurePhoto(bare))).toBe("ok");
+    expect(judgePhoto(measurePhoto(await blur(bare, 6)))).toBe("ok");
+  });
+
+  test("a panel whose one crease is blurred until only a faint edge is left is called blurred", async () => {
+    expect(judgePhoto(measurePhoto(creased))).toBe("ok");
+    const faint = await blur(creased, 12);
+    expect(judgePhoto(measurePhoto(faint))).toBe("blurred");
+  });
+
+  test("a badly blurred scene, with no edge of ordinary strength left, is called blurred", async () => {
+    expect(judgePhoto(measurePhoto(await blur(checkerboard, 16)))).toBe("blurred");
+  });
+});
+
 test("RGB bytes are read as well as RGBA", () => {
   const rgb = new Uint8Array(W * H * 3);
   for (let i = 0; i < W * H; i++) rgb.set(checkerboard.data.subarray(i * 4, i * 4 + 3), i * 3);

@@ -37,7 +37,7 @@ async function meanLuminance(file: string) {
 }
 
 test("every label names a photo it made, at the size it says, and labels.json holds the same", async () => {
-  expect(labels).toHaveLength(4 * 9);
+  expect(labels).toHaveLength(4 * 10);
   for (const label of labels) {
     const meta = await sharp(path.join(out, label.file)).metadata();
     expect([meta.width, meta.height]).toEqual([label.width, label.height]);
@@ -50,6 +50,7 @@ test("the labels follow the goals: σ ≥ 3 px blurred, 3 stops or more dark, bo
   expect(of("shapes-1-sharp.jpg")).toBe("ok");
   expect(of("shapes-1-gauss3.jpg")).toBe("blurred");
   expect(of("shapes-1-gauss1.5.jpg")).toBeUndefined();
+  expect(of("shapes-1-gauss24.jpg")).toBe("blurred");
   expect(of("shapes-1-motion16-0.jpg")).toBe("blurred");
   expect(of("shapes-2-motion16-45.jpg")).toBe("blurred");
   expect(of("shapes-1-dark3.jpg")).toBe("dark");
