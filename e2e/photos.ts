@@ -30,22 +30,20 @@ export async function makePhotos(label: string): Promise<(name: string) => strin
   return photo;
 }
 
-/** A real photograph of a vehicle (Debian's python3-skimage sample data), where the machine has it. */
-const REAL_PHOTO = "/usr/lib/python3/dist-packages/skimage/data/motorcycle_left.png";
+/** A real photograph, kept beside this file (see test-photos/README.md for its source and licence). */
+const REAL_PHOTO = path.join(__dirname, "test-photos", "coffee.jpg");
 
 /**
  * Photos for the photo check, unambiguous either way: `skarp.jpg` (a real
- * photo, sharp and well lit, 2000 px wide; a noisy picture where the real one
- * is missing), `uskarp.jpg` (the same, heavily blurred), `mork.jpg` (the same,
- * at an eighth of its light) and `skarp-2.jpg` (the sharp one again, another name).
+ * photograph, sharp and well lit, 2000 px wide), `uskarp.jpg` (the same,
+ * heavily blurred), `mork.jpg` (the same, at an eighth of its light) and
+ * `skarp-2.jpg` (the sharp one again, another name).
  */
 export async function makeCheckPhotos(label: string): Promise<(name: string) => string> {
   const dir = path.join(os.tmpdir(), `${label}-${process.pid}`);
   const photo = (name: string) => path.join(dir, name);
   fs.mkdirSync(dir, { recursive: true });
-  const base = fs.existsSync(REAL_PHOTO)
-    ? sharp(REAL_PHOTO).resize({ width: 2000 }).removeAlpha()
-    : noisy(2000, 1500).png();
+  const base = sharp(await sharp(REAL_PHOTO).resize({ width: 2000 }).png().toBuffer());
   await base.clone().jpeg({ quality: 90 }).toFile(photo("skarp.jpg"));
   await base.clone().jpeg({ quality: 90 }).toFile(photo("skarp-2.jpg"));
   await base.clone().blur(14).jpeg({ quality: 90 }).toFile(photo("uskarp.jpg"));
