@@ -4,7 +4,8 @@
  *      (payload/test/, a real Payload on SQLite) on Node's test runner
  *   5. next build (static export), as the test build: with the test-only routes and a fake
  *      secret (lib/hosting/test-build.ts)
- *   6. Playwright e2e against the exported site in Debian's Chromium
+ *   6. Playwright e2e against the exported site in Debian's Chromium (Chromium, and Java for the
+ *      HTML checker, installed from Debian's packages when missing: lib/testing/debian.ts)
  *   7. the cross-engine suite (e2e-engines/run.ts) in WebKitGTK and Firefox ESR
  * Ends with one line `N passed, N failed`: the Jest, admin host, Playwright and cross-engine
  * tests added together, plus one failure for each of type check, lint or build that failed
@@ -13,6 +14,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ensureDebianPackages, runs } from "../lib/testing/debian";
 import { ensureChromium } from "./lib/chromium";
 
 const results = path.join(process.cwd(), "reports");
@@ -80,9 +82,30 @@ if (!payloadOk && tapCount("fail") + tapCount("cancelled") === 0) failed++; // t
 const built = run("build", "npm", ["run", "build:test"]);
 if (!built) failed++;
 
-// 6. End-to-end, only on a good build.
-if (built) {
-  const chromium = ensureChromium();
+/** What the browser tests need from the machine, installed when missing; undefined (and one failure) if it cannot be. */
+function browserTestNeeds(): { chromium: string } | undefined {
+  try {
+    const chromium = ensureChromium();
+    ensureDebianPackages([
+      {
+        label: "Java, for the Nu Html Checker",
+        present: () => runs("java", ["-version"]),
+        packages: ["default-jre-headless"],
+      },
+    ]);
+    return { chromium };
+  } catch (error) {
+    console.error(`\nThe browser tests cannot run: ${(error as Error).message}`);
+    failures.push("e2e (missing from the machine)");
+    failed++;
+    return undefined;
+  }
+}
+
+// 6. End-to-end, only on a good build and with what the browsers need.
+const needs = built ? browserTestNeeds() : undefined;
+if (needs) {
+  const { chromium } = needs;
   const e2eFile = path.join(results, "e2e.json");
   fs.rmSync(e2eFile, { force: true });
   const e2eOk = run("e2e", "npx", ["playwright", "test"], {
