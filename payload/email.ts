@@ -1,75 +1,134 @@
 /**
- * The e-mails a new booking sends, through Payload's e-mail adapter:
+ * The e-mails each new case sends, through Payload's e-mail adapter, from the
+ * plugin's jobs queue (./jobs.ts), never from the request that stored it:
  *
- *   - to the workshop: the booking's e-mail, phone and message and a link to
- *     it in the admin, with the visitor's address as Reply-To;
- *   - to the visitor: a short receipt from the workshop (its name, phone and
+ *   - to the workshop: the booking or the quote (a quote's registration
+ *     number and each damage's photos as links, with thumbnails where the
+ *     mail program shows them) and an absolute link to it in the admin, with
+ *     the customer's address as Reply-To;
+ *   - to the customer: a short receipt from the workshop (its name, phone and
  *     opening hours), in the workshop's words only (content/emails.json may
  *     name nothing the visitor wrote), at most one to an address an hour.
  *
- * They go once the booking can be read back from the database, outside the
- * request that stored it: never about a booking that was not stored. The
- * hour is asked of the stored bookings themselves (another booking from the
- * same address in the hour before this one means no receipt), so it holds
- * across restarts and across instances sharing the database. Sending runs
- * beside the request, never in it: an e-mail that fails is logged and
- * changes nothing for the booking or for the e-mails of the next one.
+ * The job reads the case from the database, so it never mails about a case
+ * that was not stored, and records on it which e-mails went. An e-mail that
+ * fails is recorded as failed and makes the job fail, so the queue tries
+ * again later; one that went is not sent again. The hour is asked of the
+ * stored cases themselves (another booking or quote from the same address in
+ * the hour before this one means no receipt), so it holds across restarts,
+ * retries and instances sharing the database.
  */
 import type { Payload, SendEmailOptions } from "payload";
 import { formatAdminURL } from "payload/shared";
 import type { Site } from "../lib/content/schemas";
+import type { QuoteWorkshopTexts, ReceiptTexts, WorkshopTexts } from "../lib/content/emails-schema";
 import { fill } from "../lib/format";
+import type { CaseRecord, EmailState } from "./cases";
 import { workshopFields, type EmailTexts } from "./content";
-
-/** The fields of a stored booking the e-mails use. */
-export interface Booking {
-  id: number | string;
-  email: string;
-  phone: string;
-  message?: string | null;
-  createdAt: string;
-}
+import { CASE_SLUGS, CONTACT_SLUG, INQUIRY_SLUG, type CaseSlug } from "./names";
 
 /** How long after a receipt the same address gets none. */
 export const RECEIPT_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The pauses between looking for a just-stored booking outside its request (about 12 s in all). */
-const READ_BACK_WAITS_MS = [0, 50, 100, 200, 400, 800, 1600, 3200, 6000];
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export interface BookingMailerOptions {
-  /** the booking collection's slug */
-  collection: string;
-  site: Site;
-  texts: EmailTexts;
-  /** where the workshop's e-mail goes */
-  workshopEmail: string;
+/** A stored photo as a quote's damage holds it (depth 1), or its id when it is gone. */
+export interface PhotoRecord {
+  id: number | string;
+  url?: string | null;
+  filename?: string | null;
 }
 
-type Message = Pick<SendEmailOptions, "subject" | "text">;
+/** A stored quote: a case with a registration number and its damages' photos. */
+export interface QuoteRecord extends CaseRecord {
+  regNumber: string;
+  damages?: { photos?: (PhotoRecord | number | string)[] | null }[] | null;
+}
 
-/** The workshop's e-mail about `booking`, linking to `adminUrl`. */
-export function workshopMessage(texts: EmailTexts, site: Site, booking: Booking, adminUrl: string): Message {
-  const t = texts.workshop;
-  const fields = { ...workshopFields(site), customerEmail: booking.email, customerPhone: booking.phone };
-  const message = booking.message?.trim() ? booking.message : t.noMessage;
+type Message = Pick<SendEmailOptions, "subject" | "text" | "html">;
+
+/** The lines every workshop e-mail starts with: the customer's address and phone. */
+const contactLines = (t: WorkshopTexts, record: CaseRecord) =>
+  `${t.emailLabel}: ${record.email}\n${t.phoneLabel}: ${record.phone}`;
+
+const messageOf = (t: WorkshopTexts, record: CaseRecord) =>
+  record.message?.trim() ? record.message : t.noMessage;
+
+const customerFields = (site: Site, record: CaseRecord) => ({
+  ...workshopFields(site),
+  customerEmail: record.email,
+  customerPhone: record.phone,
+});
+
+/** The workshop's e-mail about a booking, linking to `adminUrl`. */
+export function bookingMessage(t: WorkshopTexts, site: Site, booking: CaseRecord, adminUrl: string): Message {
+  const fields = customerFields(site, booking);
   return {
     subject: fill(t.subject, fields),
     text: [
       fill(t.intro, fields),
-      `${t.emailLabel}: ${booking.email}\n${t.phoneLabel}: ${booking.phone}`,
+      contactLines(t, booking),
       // the link before the visitor's words, so nothing they wrote can pass for it
       `${t.adminLinkLabel}: ${adminUrl}`,
-      `${t.messageLabel}:\n${message}`,
+      `${t.messageLabel}:\n${messageOf(t, booking)}`,
       fill(t.replyHint, fields),
     ].join("\n\n"),
   };
 }
 
-/** The visitor's receipt: the workshop's texts and details, nothing else. */
-export function receiptMessage(texts: EmailTexts, site: Site): Message {
-  const t = texts.receipt;
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/**
+ * The workshop's e-mail about a quote, linking to `adminUrl`; `photoUrl`
+ * gives each photo's absolute url. Plain text with every link written out,
+ * and the same as HTML with each photo as a thumbnail that opens it.
+ */
+export function quoteMessage(
+  t: QuoteWorkshopTexts,
+  site: Site,
+  quote: QuoteRecord,
+  adminUrl: string,
+  photoUrl: (photo: PhotoRecord) => string | undefined,
+): Message {
+  const fields = { ...customerFields(site, quote), regNumber: quote.regNumber };
+  const damages = (quote.damages ?? []).map((damage, d) => ({
+    heading: fill(t.damageHeading, { number: String(d + 1) }),
+    photos: (damage.photos ?? []).flatMap((photo, p) => {
+      const url = typeof photo === "object" ? photoUrl(photo) : undefined;
+      return url ? [{ label: fill(t.photoLink, { number: String(p + 1) }), url }] : [];
+    }),
+  }));
+  const head = [fill(t.intro, fields), `${t.regNumberLabel}: ${quote.regNumber}\n${contactLines(t, quote)}`];
+  const link = `${t.adminLinkLabel}: ${adminUrl}`;
+  const message = `${t.messageLabel}:\n${messageOf(t, quote)}`;
+  const text = [
+    ...head,
+    // the links before the visitor's words, so nothing they wrote can pass for one
+    link,
+    ...damages.map((d) => [d.heading, ...d.photos.map((p) => `${p.label}: ${p.url}`)].join("\n")),
+    message,
+    fill(t.replyHint, fields),
+  ].join("\n\n");
+  const paragraph = (value: string) => `<p>${escapeHtml(value).replace(/\n/g, "<br>")}</p>`;
+  const html = [
+    ...head.map(paragraph),
+    `<p><a href="${escapeHtml(adminUrl)}">${escapeHtml(t.adminLinkLabel)}</a></p>`,
+    ...damages.map(
+      (d) =>
+        `<h3>${escapeHtml(d.heading)}</h3><p>${d.photos
+          .map(
+            (p) =>
+              `<a href="${escapeHtml(p.url)}"><img src="${escapeHtml(p.url)}" alt="${escapeHtml(p.label)}" width="160" style="max-width:160px;height:auto;margin:0 8px 8px 0"></a>`,
+          )
+          .join("")}</p>`,
+    ),
+    paragraph(message),
+    paragraph(fill(t.replyHint, fields)),
+  ].join("\n");
+  return { subject: fill(t.subject, fields), text, html };
+}
+
+/** A receipt: the workshop's texts and details, nothing else. */
+export function receiptMessage(t: ReceiptTexts, site: Site): Message {
   const fields = workshopFields(site);
   return {
     subject: fill(t.subject, fields),
@@ -77,97 +136,132 @@ export function receiptMessage(texts: EmailTexts, site: Site): Message {
   };
 }
 
-/** Whether `id` can be read from the database outside the request that wrote it, waiting a little for its commit. */
-async function isStored(payload: Payload, collection: string, id: Booking["id"]): Promise<boolean> {
-  for (const wait of READ_BACK_WAITS_MS) {
-    await delay(wait);
-    const doc = await payload.findByID({ collection, id, depth: 0, disableErrors: true, overrideAccess: true });
-    if (doc) return true;
+/** `a` came before `b`: created earlier, or at the same moment and earlier in CASE_SLUGS' order or by id. */
+function isEarlier(a: CaseRecord & { slug: CaseSlug }, b: CaseRecord & { slug: CaseSlug }): boolean {
+  const [at, bt] = [Date.parse(a.createdAt), Date.parse(b.createdAt)];
+  if (at !== bt) return at < bt;
+  if (a.slug !== b.slug) return CASE_SLUGS.indexOf(a.slug) < CASE_SLUGS.indexOf(b.slug);
+  return typeof a.id === "number" && typeof b.id === "number" ? a.id < b.id : String(a.id) < String(b.id);
+}
+
+/** Whether the same address sent a booking or a quote in the hour before this case (then it gets no receipt). */
+async function caseWithinTheHour(payload: Payload, slug: CaseSlug, record: CaseRecord): Promise<boolean> {
+  const since = new Date(Date.parse(record.createdAt) - RECEIPT_INTERVAL_MS).toISOString();
+  const self = { ...record, slug };
+  for (const other of CASE_SLUGS) {
+    const { docs } = await payload.find({
+      collection: other,
+      where: {
+        and: [
+          { email: { equals: record.email } },
+          { createdAt: { greater_than: since } },
+          { createdAt: { less_than_equal: record.createdAt } },
+        ],
+      },
+      sort: ["createdAt", "id"],
+      limit: 2,
+      depth: 0,
+      overrideAccess: true,
+    });
+    const earlier = (docs as unknown as CaseRecord[]).some(
+      (doc) => !(other === slug && doc.id === record.id) && isEarlier({ ...doc, slug: other }, self),
+    );
+    if (earlier) return true;
   }
   return false;
 }
 
-/** `a` came before `b`: created earlier, or at the same moment with the lower id. */
-function isEarlier(a: Pick<Booking, "id" | "createdAt">, b: Pick<Booking, "id" | "createdAt">): boolean {
-  const [at, bt] = [Date.parse(a.createdAt), Date.parse(b.createdAt)];
-  if (at !== bt) return at < bt;
-  return typeof a.id === "number" && typeof b.id === "number" ? a.id < b.id : String(a.id) < String(b.id);
+export interface CaseMailerOptions {
+  site: Site;
+  texts: EmailTexts;
+  /** where the workshop's e-mails go */
+  workshopEmail: string;
 }
 
-/** Whether the same address booked in the hour before `booking` (then it gets no receipt). */
-async function bookedWithinTheHour(payload: Payload, collection: string, booking: Booking): Promise<boolean> {
-  const since = new Date(Date.parse(booking.createdAt) - RECEIPT_INTERVAL_MS).toISOString();
-  const { docs } = await payload.find({
-    collection,
-    where: {
-      and: [
-        { email: { equals: booking.email } },
-        { id: { not_equals: booking.id } },
-        { createdAt: { greater_than: since } },
-        { createdAt: { less_than_equal: booking.createdAt } },
-      ],
-    },
-    sort: ["createdAt", "id"],
-    limit: 1,
-    depth: 0,
-    overrideAccess: true,
-  });
-  const first = docs[0] as Partial<Booking> | undefined;
-  return Boolean(first?.createdAt && first.id !== undefined && isEarlier(first as Booking, booking));
+/** The outcome of one case's e-mails, as recorded on it. */
+export interface Outcome {
+  workshop: EmailState;
+  receipt: EmailState;
 }
 
-type Outcome = "sent" | "failed" | "skipped";
-
-/** Sends one e-mail; a failure is logged and answered, never thrown. */
-async function send(payload: Payload, what: string, booking: Booking, email: SendEmailOptions): Promise<Outcome> {
-  try {
-    await payload.sendEmail(email);
-    return "sent";
-  } catch (err) {
-    payload.logger.error({ err, booking: booking.id, msg: `Booking e-mail (${what}) could not be sent` });
-    return "failed";
-  }
-}
-
-/** The e-mails of each new booking (see the module's comment). */
-export function bookingMailer(options: BookingMailerOptions) {
-  const { collection, site, texts, workshopEmail } = options;
-  const receipt = receiptMessage(texts, site);
-
-  async function mailStored(payload: Payload, booking: Booking): Promise<void> {
-    if (!(await isStored(payload, collection, booking.id))) {
-      payload.logger.warn({ booking: booking.id, msg: "Booking not found once stored: no e-mail sent about it" });
-      return;
-    }
-    const { serverURL, routes } = payload.config;
-    const adminUrl = formatAdminURL({
-      adminRoute: routes.admin,
-      path: `/collections/${collection}/${booking.id}`,
-      serverURL,
-    });
-    const toWorkshop = await send(payload, "workshop", booking, {
-      to: workshopEmail,
-      replyTo: booking.email,
-      ...workshopMessage(texts, site, booking, adminUrl),
-    });
-    const toVisitor: Outcome = (await bookedWithinTheHour(payload, collection, booking))
-      ? "skipped"
-      : await send(payload, "receipt", booking, {
-          to: booking.email,
-          replyTo: site.email,
-          headers: { "Auto-Submitted": "auto-generated" },
-          ...receipt,
-        });
-    payload.logger.info({ booking: booking.id, workshop: toWorkshop, receipt: toVisitor, msg: "Booking e-mails" });
-  }
-
-  return {
-    /** Starts the e-mails of a booking just created and returns at once; whatever happens is logged. */
-    send(payload: Payload, booking: Booking): void {
-      mailStored(payload, booking).catch((err: unknown) =>
-        payload.logger.error({ err, booking: booking.id, msg: "Booking e-mails failed" }),
-      );
-    },
+/** The e-mails of each new case (see the module's comment). */
+export function caseMailer({ site, texts, workshopEmail }: CaseMailerOptions) {
+  const receipts = {
+    [CONTACT_SLUG]: receiptMessage(texts.booking.receipt, site),
+    [INQUIRY_SLUG]: receiptMessage(texts.quote.receipt, site),
   };
+
+  /** An absolute url on the admin host: `path` resolved against its serverURL. */
+  const absolute = (payload: Payload, path: string) => new URL(path, payload.config.serverURL).href;
+
+  function workshopMail(payload: Payload, slug: CaseSlug, record: CaseRecord): Message {
+    const { routes } = payload.config;
+    const adminUrl = absolute(
+      payload,
+      formatAdminURL({ adminRoute: routes.admin, path: `/collections/${slug}/${record.id}`, serverURL: "" }),
+    );
+    if (slug === CONTACT_SLUG) return bookingMessage(texts.booking.workshop, site, record, adminUrl);
+    return quoteMessage(texts.quote.workshop, site, record as QuoteRecord, adminUrl, (photo) =>
+      photo.url ? absolute(payload, photo.url) : undefined,
+    );
+  }
+
+  /** Sends one e-mail; a failure is logged and returned as `failed`, never thrown. */
+  async function send(payload: Payload, what: string, slug: CaseSlug, id: CaseRecord["id"], email: SendEmailOptions) {
+    try {
+      await payload.sendEmail(email);
+      return "sent" as const;
+    } catch (err) {
+      payload.logger.error({ err, collection: slug, case: id, msg: `Case e-mail (${what}) could not be sent` });
+      return "failed" as const;
+    }
+  }
+
+  /**
+   * Sends the e-mails of the case `id` in `slug` that have not gone yet,
+   * records the outcome on it, and returns it; throws when one failed, so
+   * the job is tried again. A case no longer stored gets none.
+   */
+  async function mail(payload: Payload, slug: CaseSlug, id: CaseRecord["id"]): Promise<Outcome | undefined> {
+    const record = (await payload.findByID({
+      collection: slug,
+      id,
+      depth: 1,
+      disableErrors: true,
+      overrideAccess: true,
+    })) as unknown as CaseRecord | null;
+    if (!record) {
+      payload.logger.warn({ collection: slug, case: id, msg: "Case not found: no e-mail sent about it" });
+      return undefined;
+    }
+    const done = (state: EmailState | null | undefined) => state === "sent" || state === "skipped";
+    const before = { workshop: record.emails?.workshop ?? "pending", receipt: record.emails?.receipt ?? "pending" };
+    const outcome: Outcome = { ...before };
+    if (!done(before.workshop)) {
+      outcome.workshop = await send(payload, "workshop", slug, id, {
+        to: workshopEmail,
+        replyTo: record.email,
+        ...workshopMail(payload, slug, record),
+      });
+    }
+    if (!done(before.receipt)) {
+      outcome.receipt = (await caseWithinTheHour(payload, slug, record))
+        ? "skipped"
+        : await send(payload, "receipt", slug, id, {
+            to: record.email,
+            replyTo: site.email,
+            headers: { "Auto-Submitted": "auto-generated" },
+            ...receipts[slug],
+          });
+    }
+    await payload.update({ collection: slug, id, data: { emails: outcome }, depth: 0, overrideAccess: true });
+    payload.logger.info({ collection: slug, case: id, ...outcome, msg: "Case e-mails" });
+    if (outcome.workshop === "failed" || outcome.receipt === "failed") {
+      throw new Error(`Case e-mails of ${slug} ${id} failed (workshop: ${outcome.workshop}, receipt: ${outcome.receipt})`);
+    }
+    return outcome;
+  }
+
+  return { mail };
 }
-export type BookingMailer = ReturnType<typeof bookingMailer>;
+export type CaseMailer = ReturnType<typeof caseMailer>;

@@ -1,11 +1,17 @@
 /**
- * What a workshop's Payload 3 app imports to be the site's admin host: the
- * plugin (./plugin.ts) for its config, and the parts it is made of for an
- * app that wants to place them itself. docs/admin-host.md says how.
+ * What a workshop's Payload 3 app imports to be the site's admin and API
+ * host: the plugin (./plugin.ts) for its config, and the parts it is made of
+ * for an app that wants to place them itself. docs/admin-host.md says how.
  */
-export { bulkeklinikken, type BulkeklinikkenOptions } from "./plugin";
-export { CONTACT_SLUG, contactCollection } from "./collections/Contact";
-export { MEDIA_MIME_TYPES, MEDIA_SLUG, mediaCollection, readMedia } from "./collections/Media";
+export { bulkeklinikken, QUEUE_CRON, type BulkeklinikkenOptions } from "./plugin";
+export { isStaff, isStaffRequest } from "./access";
+export { CASE_STATES, CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS, type CaseState } from "./cases";
+export { contactCollection } from "./collections/Contact";
+export { inquiryCollection } from "./collections/Inquiries";
+export { MEDIA_MIME_TYPES, mediaCollection, readMedia } from "./collections/Media";
 export { emailTextsSchema, type EmailTexts } from "./content";
-export { bookingMailer, RECEIPT_INTERVAL_MS, type Booking } from "./email";
+export { caseMailer, RECEIPT_INTERVAL_MS } from "./email";
+export { inquiryEndpoint, MAX_INQUIRY_BYTES } from "./inquiry-endpoint";
+export { deleteExpired } from "./jobs";
+export { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
 export { smtpFromEnv, type SmtpSettings } from "./smtp";

@@ -1,31 +1,44 @@
 /**
- * `bulkeklinikken({ siteOrigin })`: the Payload plugin that makes an existing
- * Payload 3 app the site's admin host. It adds what the site calls and
- * nothing it does not:
+ * `bulkeklinikken({ siteOrigin })`: the Payload plugin that makes a Payload 3
+ * app the site's admin and API host. It adds what the site calls and what the
+ * workshop works in, and nothing else:
  *
- *   - the `media` and `contact` collections (./collections/), each open to
- *     visitors for exactly what the site does;
- *   - CORS for the site's origin with the Idempotency-Key header allowed,
- *     and the site's origin for CSRF, next to whatever the app allows;
+ *   - the `media`, `contact` and `inquiries` collections (./collections/),
+ *     each open to visitors for exactly what the site does, and to the
+ *     app's staff (./access.ts) for the rest; bookings and quotes are cases
+ *     the workshop moves from Ny to Avsluttet (./cases.ts);
+ *   - POST /api/inquiry, where the site sends its quotes (./inquiry-endpoint.ts);
+ *   - CORS for the site's origins, without credentials: the site never sends
+ *     any, and its origins stay out of Payload's CSRF list, so no script on
+ *     the site can act with a logged-in employee's cookie;
  *   - the site's upload cap (MAX_UPLOAD_BYTES) for every upload of the app,
  *     answered with 413, unless the app's own cap is lower;
  *   - sharp, when the app passes none: without it Payload stores photos with
  *     their metadata;
- *   - the booking e-mails (./email.ts) through an SMTP e-mail adapter set up
- *     from the environment (./smtp.ts), which then is the app's e-mail
- *     adapter. Without SMTP_HOST no e-mail is sent and the log says so once,
- *     when Payload starts.
+ *   - the jobs (./jobs.ts) on the plugin's own queue, which the app runs
+ *     every few seconds: each case's e-mails (./email.ts), and the hourly
+ *     deletion of closed cases and unused photos;
+ *   - the e-mail adapter: SMTP from the environment (./smtp.ts) when
+ *     SMTP_HOST is set, else the app's own; with neither, no e-mail is sent
+ *     and the log says so once, when Payload starts.
  *
- * The content files, the environment and the origins are checked when the
- * plugin is made: a mistake stops the start with a message naming it.
+ * The app must set `serverURL`, its public origin: the e-mails link to the
+ * admin with it, and Payload's CSRF check takes the admin's own origin from
+ * it. The content files, the environment and the origins are checked when
+ * the plugin is made: a mistake stops the start with a message naming it.
  */
 import sharp from "sharp";
 import type { CORSConfig, Config, Plugin } from "payload";
 import { IDEMPOTENCY_HEADER, MAX_UPLOAD_BYTES } from "../lib/api/schemas";
-import { CONTACT_SLUG, contactCollection } from "./collections/Contact";
-import { MEDIA_SLUG, mediaCollection } from "./collections/Media";
+import { isStaffRequest } from "./access";
+import { contactCollection } from "./collections/Contact";
+import { inquiryCollection } from "./collections/Inquiries";
+import { mediaCollection } from "./collections/Media";
 import { loadEmailTexts, loadSite } from "./content";
-import { bookingMailer } from "./email";
+import { caseMailer, type CaseMailer } from "./email";
+import { inquiryEndpoint } from "./inquiry-endpoint";
+import { caseEmailsTask, cleanupTask } from "./jobs";
+import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
 import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
 
 export interface BulkeklinikkenOptions {
@@ -70,6 +83,30 @@ function withUploadCap(upload: Config["upload"]): Config["upload"] {
   return { ...upload, abortOnLimit: true, limits: { ...upload?.limits, fileSize } };
 }
 
+type AutorunCronConfig = Exclude<
+  NonNullable<NonNullable<Config["jobs"]>["autoRun"]>,
+  (...args: never[]) => unknown
+>[number];
+
+/** How often the app runs the plugin's queue: a new case's e-mails leave within this. */
+export const QUEUE_CRON = "*/5 * * * * *";
+
+/** The app's jobs with the plugin's tasks added, its queue run, and staff only to run, queue or cancel jobs. */
+function withJobs(jobs: Config["jobs"], mailer: CaseMailer | undefined): Config["jobs"] {
+  const ours: AutorunCronConfig = { cron: QUEUE_CRON, queue: QUEUE, limit: 10 };
+  const autoRun = jobs?.autoRun;
+  const staff = ({ req }: { req: Parameters<typeof isStaffRequest>[0] }) => isStaffRequest(req);
+  return {
+    ...jobs,
+    access: { run: staff, queue: staff, cancel: staff, ...jobs?.access },
+    tasks: [...(jobs?.tasks ?? []), cleanupTask, ...(mailer ? [caseEmailsTask(mailer)] : [])],
+    autoRun:
+      typeof autoRun === "function"
+        ? async (payload) => [...(await autoRun(payload)), ours]
+        : [...(autoRun ?? []), ours],
+  };
+}
+
 export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const origins = siteOrigins(options.siteOrigin);
   const env = options.env ?? process.env;
@@ -77,32 +114,46 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const smtp = smtpFromEnv(env, site);
   const workshopEmail = addressFrom(env, "WORKSHOP_EMAIL", site.email);
   const texts = loadEmailTexts();
-  const mailer = smtp ? bookingMailer({ collection: CONTACT_SLUG, site, texts, workshopEmail }) : undefined;
 
   return (config) => {
-    const taken = (config.collections ?? []).filter((c) => c.slug === MEDIA_SLUG || c.slug === CONTACT_SLUG);
+    const ours = [MEDIA_SLUG, CONTACT_SLUG, INQUIRY_SLUG] as string[];
+    const taken = (config.collections ?? []).filter((c) => ours.includes(c.slug));
     if (taken.length) {
       const slugs = taken.map((c) => `"${c.slug}"`).join(" and ");
       throw new Error(
         `bulkeklinikken: the app already has ${slugs}; the site needs these slugs for its own collections`,
       );
     }
+    if (!config.serverURL) {
+      throw new Error(
+        "bulkeklinikken: the app's serverURL is not set. Set it to the admin's public origin " +
+          "(serverURL: process.env.SERVER_URL, e.g. https://admin.example.no): the e-mails link to the admin " +
+          "with it, and Payload's CSRF check takes the admin's own origin from it.",
+      );
+    }
+    const email = smtp ? smtpAdapter(smtp) : config.email;
+    const mailer = email ? caseMailer({ site, texts, workshopEmail }) : undefined;
     return {
       ...config,
       collections: [
         ...(config.collections ?? []),
         mediaCollection({ staticDir: options.mediaDir }),
-        contactCollection(mailer),
+        contactCollection(Boolean(mailer)),
+        inquiryCollection(Boolean(mailer)),
       ],
+      endpoints: [...(config.endpoints ?? []), inquiryEndpoint],
       cors: withSiteCors(config.cors, origins),
-      csrf: union(config.csrf ?? [], origins),
       upload: withUploadCap(config.upload),
       sharp: config.sharp ?? sharp,
-      email: smtp ? smtpAdapter(smtp) : config.email,
+      email,
+      jobs: withJobs(config.jobs, mailer),
       onInit: async (payload) => {
         await config.onInit?.(payload);
-        if (!smtp)
-          payload.logger.warn("Booking e-mails are off: SMTP_HOST is not set, so no e-mail is sent for bookings");
+        if (!mailer) {
+          payload.logger.warn(
+            "Case e-mails are off: neither SMTP_HOST nor an e-mail adapter of the app is set, so no e-mail is sent",
+          );
+        }
       },
     };
   };

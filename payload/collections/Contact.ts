@@ -6,25 +6,24 @@
  * with before sending, so it is exactly `{ email, phone, message }` within
  * FIELD_LIMITS (another key, such as a `createdAt` of its own, is refused).
  * Every edit, the workshop's too, keeps each field within the same rules.
- * Only the logged-in workshop reads, changes or deletes bookings.
+ * Only the workshop's staff read, change or delete bookings. A booking is a
+ * case (../cases.ts): its state, its e-mails, newest first.
  *
  * The address is kept trimmed and in lower case, so one address is one
  * address however it was typed (the receipt's once-an-hour rule counts by it).
- * Each new booking starts its e-mails (../email.ts) once it is stored.
  */
 import {
   ValidationError,
-  type Access,
-  type CollectionAfterChangeHook,
+  type CollectionBeforeOperationHook,
   type CollectionBeforeValidateHook,
   type CollectionConfig,
 } from "payload";
 import { contactSchema, emailSchema, FIELD_LIMITS, phoneSchema } from "../../lib/api/schemas";
-import type { Booking, BookingMailer } from "../email";
+import { isStaff, isStaffRequest } from "../access";
+import { caseAdmin, caseFields, queueCaseEmails, stampClosedAt } from "../cases";
+import { CONTACT_SLUG } from "../names";
 
-export const CONTACT_SLUG = "contact";
-
-const isStaff: Access = ({ req }) => Boolean(req.user);
+export { CONTACT_SLUG };
 
 interface Check {
   safeParse(value: unknown): { success: boolean; error?: { issues: readonly { message: string }[] } };
@@ -42,47 +41,59 @@ const rule =
 const keptEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * A visitor's new booking (over the REST API, not logged in) must be what the
- * site sends: the contract's schema, which refuses any other key. Answers
- * the booking as the schema reads it, the address as it is kept.
+ * A visitor's new booking (over the REST API, not staff) must be what the
+ * site sends: the contract's schema, which refuses any other key. It is
+ * checked as sent, before Payload adds its defaults, and stored as the schema
+ * reads it.
  */
-const onTheSitesTerms: CollectionBeforeValidateHook = ({ data, operation, req }) => {
-  if (operation !== "create" || req.user || req.payloadAPI === "local") {
-    return typeof data?.email === "string" ? { ...data, email: keptEmail(data.email) } : data;
-  }
-  // Payload has by now given every field of the collection a key, left undefined when not sent
-  const sent = Object.fromEntries(Object.entries(data ?? {}).filter(([, value]) => value !== undefined));
-  const result = contactSchema.safeParse(sent);
+const onTheSitesTerms: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  if (operation !== "create" || isStaffRequest(req) || req.payloadAPI === "local") return args;
+  const result = contactSchema.safeParse(args.data ?? {});
   if (!result.success) {
     const errors = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     throw new ValidationError({ collection: CONTACT_SLUG, errors, req });
   }
-  return { ...result.data, email: keptEmail(result.data.email) };
+  return { ...args, data: result.data };
 };
 
-/** The collection; `mailer` sends each new booking's e-mails (none when left out). */
-export function contactCollection(mailer?: BookingMailer): CollectionConfig {
-  const mailOnCreate: CollectionAfterChangeHook = ({ doc, operation, req }) => {
-    if (operation === "create") mailer?.send(req.payload, doc as Booking);
-    return doc;
-  };
+/** Every booking, however it is made or changed, keeps its address as it is kept. */
+const keepEmail: CollectionBeforeValidateHook = ({ data }) =>
+  typeof data?.email === "string" ? { ...data, email: keptEmail(data.email) } : data;
+
+/** The collection; `mailOn` queues each new booking's e-mails. */
+export function contactCollection(mailOn: boolean): CollectionConfig {
   return {
     slug: CONTACT_SLUG,
     labels: { singular: "Bestilling", plural: "Bestillinger" },
-    admin: { useAsTitle: "email", defaultColumns: ["email", "phone", "createdAt"] },
+    admin: caseAdmin("email", ["email", "phone"]),
+    defaultSort: "-createdAt",
     access: { create: () => true, read: isStaff, update: isStaff, delete: isStaff },
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
-    hooks: { beforeValidate: [onTheSitesTerms], afterChange: [mailOnCreate] },
+    hooks: {
+      beforeOperation: [onTheSitesTerms],
+      beforeValidate: [keepEmail],
+      beforeChange: [stampClosedAt],
+      afterChange: mailOn ? [queueCaseEmails(CONTACT_SLUG)] : [],
+    },
     fields: [
-      { name: "email", type: "email", required: true, index: true, validate: rule(emailSchema()) },
-      { name: "phone", type: "text", required: true, maxLength: FIELD_LIMITS.phone, validate: rule(phoneSchema()) },
+      { name: "email", label: "E-post", type: "email", required: true, index: true, validate: rule(emailSchema()) },
+      {
+        name: "phone",
+        label: "Telefon",
+        type: "text",
+        required: true,
+        maxLength: FIELD_LIMITS.phone,
+        validate: rule(phoneSchema()),
+      },
       {
         name: "message",
+        label: "Melding",
         type: "textarea",
         maxLength: FIELD_LIMITS.message,
         validate: rule(contactSchema.shape.message, true),
       },
+      ...caseFields,
     ],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `media`: the quote's photos (POST /api/media from the site, lib/api/schemas.ts).
  *
- * Anyone may upload one photo; the logged-in workshop reads them all; anyone
+ * Anyone may upload one photo; the workshop's staff read them all; anyone
  * else reads one photo only by asking for its exact, unguessable name
  * (SHAREABLE_MEDIA_NAME): the site's check after a lost answer
  * (GET /api/media?where[filename][equals]=<name>) and the file itself
@@ -19,8 +19,10 @@
  */
 import { APIError, type Access, type CollectionBeforeOperationHook, type CollectionConfig } from "payload";
 import { IMAGE_TYPES, MAX_IMAGE_PIXELS, SHAREABLE_MEDIA_NAME } from "../../lib/api/schemas";
+import { isStaff, isStaffRequest } from "../access";
+import { MEDIA_SLUG } from "../names";
 
-export const MEDIA_SLUG = "media";
+export { MEDIA_SLUG };
 
 /** The types an upload may be: the contract's, less those Payload would store without cleaning (HEIC, HEIF). */
 export const MEDIA_MIME_TYPES: string[] = IMAGE_TYPES.map((type) => type.mime).filter(
@@ -48,7 +50,7 @@ export function askedFilename({ req, data, isReadingStaticFile }: Parameters<Acc
 
 /** Staff read everything; anyone else the one photo they name by its shareable name. */
 export const readMedia: Access = (args) => {
-  if (args.req.user) return true;
+  if (isStaffRequest(args.req)) return true;
   const filename = askedFilename(args);
   return filename !== undefined && SHAREABLE_MEDIA_NAME.test(filename) ? { filename: { equals: filename } } : false;
 };
@@ -59,7 +61,7 @@ export const readMedia: Access = (args) => {
  * stored one by its `filename`), which is for the workshop's admin only.
  */
 const visitorsSendAFile: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  if (operation === "create" && !req.user && !req.file) {
+  if (operation === "create" && !isStaffRequest(req) && !req.file) {
     throw new APIError("Send bildet som filen «file» (multipart/form-data)", 400, undefined, true);
   }
   return args;
@@ -73,8 +75,10 @@ export interface MediaOptions {
 export function mediaCollection({ staticDir }: MediaOptions = {}): CollectionConfig {
   return {
     slug: MEDIA_SLUG,
+    labels: { singular: "Bilde", plural: "Bilder" },
     admin: { useAsTitle: "filename", defaultColumns: ["filename", "createdAt"] },
-    access: { create: () => true, read: readMedia },
+    defaultSort: "-createdAt",
+    access: { create: () => true, read: readMedia, update: isStaff, delete: isStaff },
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
     hooks: { beforeOperation: [visitorsSendAFile] },

@@ -4,16 +4,18 @@
  * contract's terms and read by the workshop only; each new one e-mails the
  * workshop the booking and the visitor a Norwegian receipt in the workshop's
  * words, at most one receipt to an address an hour; an SMTP server that says
- * no or is away fails the e-mails, never the booking, and the next ones go.
+ * no or is away fails the e-mails, never the booking, the booking records it,
+ * and the e-mails go on a later try.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { ParsedMail } from "mailparser";
+import { _internal_jobSystemGlobals } from "payload";
 import { CONTACT_PATH } from "../../lib/api/schemas";
 import { openingTimes } from "../../lib/format";
 import { loadSite } from "../content";
 import { RECEIPT_INTERVAL_MS } from "../email";
-import { LEVEL, SITE_ORIGIN, startAdminHost, waitFor, type AdminHost, type LogLine } from "./harness";
+import { LEVEL, SITE_ORIGIN, startAdminHost, type AdminHost } from "./harness";
 import { startMailbox, type Mailbox } from "./mailbox";
 
 const WORKSHOP = "bestillinger@bulkeklinikken.test";
@@ -62,13 +64,28 @@ async function booked(email: string, message = MESSAGE): Promise<Stored> {
   return ((await answer.json()) as { doc: Stored }).doc;
 }
 
-/** The log line that says a booking's e-mails are done: which went, which failed, which were skipped. */
-const mailed = (id: number) =>
-  waitFor(`booking ${id}'s e-mails`, () =>
-    host.logs.find((line): line is LogLine & { workshop: string; receipt: string } => {
-      return line.msg === "Booking e-mails" && line.booking === id;
-    }),
-  );
+/** The booking's e-mails' outcome once the e-mail job has tried (each `pending` until then), as recorded on it. */
+async function mailed(id: number, until = (state: string) => state !== "pending") {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const doc = (await host.payload.findByID({ collection: "contact", id, overrideAccess: true })) as unknown as {
+      emails: { workshop: string; receipt: string };
+    };
+    if (until(doc.emails.workshop)) return doc.emails;
+    if (Date.now() > deadline) throw new Error(`waited 20 s for booking ${id}'s e-mails: ${JSON.stringify(doc.emails)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Past the jobs queue's wait before its next try. */
+async function nextTry<T>(then: () => Promise<T>): Promise<T> {
+  _internal_jobSystemGlobals.getCurrentDate = () => new Date(Date.now() + 10 * 60_000);
+  try {
+    return await then();
+  } finally {
+    _internal_jobSystemGlobals.getCurrentDate = () => new Date();
+  }
+}
 
 const receiptsTo = (address: string) => box.to(address);
 const workshopMailsAbout = (address: string) =>
@@ -96,6 +113,29 @@ test("a booking is stored as sent, the address in lower case, and read by the wo
   assert.equal(((await one.json()) as Stored).phone, "+47 912 34 567");
 });
 
+test("staff is the admin's users logged in with a password: an API key or another auth collection reads nothing", async () => {
+  const doc = await booked("tilgang@eksempel.no");
+  const apiKey = "en-api-nokkel-bare-for-testen-0123456789";
+  await host.payload.create({
+    collection: "users",
+    data: { email: "integrasjon@bulkeklinikken.test", password: "et-annet-langt-passord", enableAPIKey: true, apiKey },
+  });
+  const customer = { email: "kunde@eksempel.no", password: "kundens-eget-passord-123" };
+  await host.payload.create({ collection: "customers", data: customer });
+  const login = await fetch(`${host.origin}/api/customers/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(customer),
+  });
+  const { token } = (await login.json()) as { token: string };
+  for (const Authorization of [`users API-Key ${apiKey}`, `JWT ${token}`]) {
+    for (const path of [CONTACT_PATH, `${CONTACT_PATH}/${doc.id}`, "/api/inquiries", "/api/media"]) {
+      assert.equal((await fetch(`${host.origin}${path}`, { headers: { Authorization } })).status, 403, path);
+    }
+  }
+  assert.equal((await fetch(`${host.origin}${CONTACT_PATH}/${doc.id}`, { headers: host.staff })).status, 200);
+});
+
 test("a booking off the contract is 400 and nothing is stored", async () => {
   const count = async () => (await host.payload.count({ collection: "contact" })).totalDocs;
   const before = await count();
@@ -119,7 +159,7 @@ test("a booking off the contract is 400 and nothing is stored", async () => {
 
 test("a booking e-mails the workshop the booking, with a link to it in the admin", async () => {
   const doc = await booked("kari@eksempel.no");
-  assert.deepEqual([(await mailed(doc.id)).workshop, (await mailed(doc.id)).receipt], ["sent", "sent"]);
+  assert.deepEqual(await mailed(doc.id), { workshop: "sent", receipt: "sent" });
   const [mail, ...more] = workshopMailsAbout("kari@eksempel.no");
   assert.equal(more.length, 0);
   assert.ok(mail);
@@ -169,35 +209,36 @@ test("a second booking from the same address within the hour gets no receipt; th
   assert.equal(receiptsTo("lise@eksempel.no").length, 2);
 });
 
-test("an SMTP server that refuses fails the e-mails, not the booking; the next booking's e-mails go", async () => {
+test("an SMTP server that refuses fails the e-mails, not the booking; it records them failed, and they go later", async () => {
   box.refuse = true;
   const refused = await booked("nei@eksempel.no");
   const done = await mailed(refused.id);
   box.refuse = false;
   assert.deepEqual([done.workshop, done.receipt], ["failed", "failed"]);
-  const errors = host.logs.filter((line) => line.level === LEVEL.error && line.booking === refused.id);
-  assert.equal(errors.length, 2);
+  const errors = host.logs.filter((line) => line.level === LEVEL.error && line.case === refused.id);
+  assert.ok(errors.length >= 2, JSON.stringify(errors));
   assert.ok(await host.payload.findByID({ collection: "contact", id: refused.id }));
 
-  const next = await booked("ja@eksempel.no");
-  assert.deepEqual([(await mailed(next.id)).workshop, (await mailed(next.id)).receipt], ["sent", "sent"]);
-  assert.equal(receiptsTo("ja@eksempel.no").length, 1);
+  const later = await nextTry(() => mailed(refused.id, (state) => state === "sent"));
+  assert.deepEqual([later.workshop, later.receipt], ["sent", "sent"]);
+  assert.equal(receiptsTo("nei@eksempel.no").length, 1);
+  assert.equal(workshopMailsAbout("nei@eksempel.no").length, 1);
 });
 
-test("an SMTP server that is away fails the e-mails, not the booking; once back, the next booking's e-mails go", async () => {
+test("an SMTP server that is away fails the e-mails, not the booking; once back, they go", async () => {
   await box.stop();
   const away = await booked("borte@eksempel.no");
   const done = await mailed(away.id);
   await box.start();
   assert.deepEqual([done.workshop, done.receipt], ["failed", "failed"]);
-  const errors = host.logs.filter((line) => line.level === LEVEL.error && line.booking === away.id);
+  const errors = host.logs.filter((line) => line.level === LEVEL.error && line.case === away.id);
   assert.ok(
     errors.some((line) => /ECONNREFUSED/.test(JSON.stringify(line))),
     JSON.stringify(errors),
   );
   assert.ok(await host.payload.findByID({ collection: "contact", id: away.id }));
 
-  const next = await booked("tilbake@eksempel.no");
-  assert.deepEqual([(await mailed(next.id)).workshop, (await mailed(next.id)).receipt], ["sent", "sent"]);
-  assert.equal(workshopMailsAbout("tilbake@eksempel.no").length, 1);
+  const later = await nextTry(() => mailed(away.id, (state) => state === "sent"));
+  assert.deepEqual([later.workshop, later.receipt], ["sent", "sent"]);
+  assert.equal(workshopMailsAbout("borte@eksempel.no").length, 1);
 });

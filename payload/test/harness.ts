@@ -1,11 +1,13 @@
 /**
  * A real Payload 3 playing the site's admin host for the tests: the plugin on
  * a minimal config (a `users` collection for the workshop's staff), SQLite in
- * a temporary folder, and Payload's REST API served over HTTP on 127.0.0.1
- * through `handleEndpoints`, Payload's own entry point for servers that speak
- * Web Request/Response (what @payloadcms/next calls inside Next). Node's
- * http server is bridged to it here: the request's body streams in, the
- * answer's body streams out. Everything Payload logs is kept, parsed.
+ * a temporary folder or a real PostgreSQL (./postgres.ts), with transactions
+ * as each adapter has them by default, and Payload's REST API served over
+ * HTTP on 127.0.0.1 through `handleEndpoints`, Payload's own entry point for
+ * servers that speak Web Request/Response (what @payloadcms/next calls inside
+ * Next). Node's http server is bridged to it here: the request's body streams
+ * in, the answer's body streams out. Everything Payload logs is kept, parsed.
+ * A host can be stopped and started again on the same data, as a restart.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -13,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { postgresAdapter } from "@payloadcms/db-postgres";
 import { sqliteAdapter } from "@payloadcms/db-sqlite";
 import { buildConfig, getPayload, handleEndpoints, type Payload, type SanitizedConfig } from "payload";
 import { MEDIA_PATH, MEDIA_QUERY } from "../../lib/api/schemas";
@@ -26,7 +29,7 @@ export const STAFF = { email: "verksted@bulkeklinikken.test", password: "et-lang
 export interface LogLine {
   level: number;
   msg?: string;
-  booking?: number | string;
+  case?: number | string;
   [key: string]: unknown;
 }
 export const LEVEL = { info: 30, warn: 40, error: 50 } as const;
@@ -40,7 +43,17 @@ export interface AdminHost {
   mediaDir: string;
   /** `Authorization` for the logged-in workshop (from POST /api/users/login) */
   staff: { Authorization: string };
+  /** stops the host and keeps its data, for `restartAdminHost` */
+  stop(): Promise<void>;
+  /** stops the host and deletes its data */
   close(): Promise<void>;
+}
+
+export interface HostOptions {
+  /** a PostgreSQL connection string; SQLite in the host's folder when left out */
+  postgres?: string;
+  /** the folder of a stopped host, to start again on its data */
+  dir?: string;
 }
 
 /**
@@ -116,10 +129,12 @@ async function login(origin: string): Promise<{ Authorization: string }> {
 }
 
 /** Starts the admin host with the plugin reading `env` (SMTP_*, WORKSHOP_EMAIL, …). */
-export async function startAdminHost(env: MailEnv): Promise<AdminHost> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-host-"));
+export async function startAdminHost(env: MailEnv, options: HostOptions = {}): Promise<AdminHost> {
+  const fresh = options.dir === undefined;
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "admin-host-"));
   const mediaDir = path.join(dir, "media");
-  const key = path.basename(dir);
+  // a restarted host is another Payload instance, as in a new process
+  const key = `${path.basename(dir)}-${Date.now()}`;
   const logs: LogLine[] = [];
   // the server's address is Payload's serverURL, so the config is made once it listens
   const made: { config?: Promise<SanitizedConfig> } = {};
@@ -129,8 +144,14 @@ export async function startAdminHost(env: MailEnv): Promise<AdminHost> {
     serverURL: origin,
     telemetry: false,
     typescript: { autoGenerate: false },
-    db: sqliteAdapter({ client: { url: `file:${path.join(dir, "payload.db")}` }, push: true }),
-    collections: [{ slug: "users", auth: true, fields: [] }],
+    db: options.postgres
+      ? postgresAdapter({ pool: { connectionString: options.postgres }, push: true })
+      : sqliteAdapter({ client: { url: `file:${path.join(dir, "payload.db")}` }, push: true }),
+    // the workshop's staff (the admin's users, who may also have API keys), and another auth collection
+    collections: [
+      { slug: "users", auth: { useAPIKey: true }, fields: [] },
+      { slug: "customers", auth: true, fields: [] },
+    ],
     logger: {
       options: { level: "info" },
       destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
@@ -138,20 +159,30 @@ export async function startAdminHost(env: MailEnv): Promise<AdminHost> {
     plugins: [bulkeklinikken({ siteOrigin: SITE_ORIGIN, mediaDir, env })],
   }));
   const payload = await getPayload({ config, key });
-  await payload.create({ collection: "users", data: STAFF });
+  if (fresh) await payload.create({ collection: "users", data: STAFF });
+  const stop = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await payload.destroy();
+  };
   return {
     origin,
     payload,
     logs,
     mediaDir,
     staff: await login(origin),
+    stop,
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await payload.destroy();
+      await stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stops `host` and starts it again on the same data (its origin, like a restart's, may differ). */
+export async function restartAdminHost(host: AdminHost, env: MailEnv, options: HostOptions = {}): Promise<AdminHost> {
+  await host.stop();
+  return startAdminHost(env, { ...options, dir: path.dirname(host.mediaDir) });
 }
 
 /** The site's upload: POST /api/media?depth=0&fallback-locale=null, multipart `_payload` = "{}" and `file`. */

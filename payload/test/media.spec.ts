@@ -292,9 +292,10 @@ test("CORS answers the site's preflight with Idempotency-Key allowed, and no oth
   }
 });
 
-test("GraphQL is off for both collections", () => {
+test("GraphQL is off for the three collections", () => {
   assert.equal(host.payload.collections.media?.config.graphQL, false);
   assert.equal(host.payload.collections.contact?.config.graphQL, false);
+  assert.equal(host.payload.collections.inquiries?.config.graphQL, false);
 });
 
 test("without SMTP settings a booking is stored, nothing is sent, and the log says so once", async () => {
@@ -313,7 +314,7 @@ test("without SMTP settings a booking is stored, nothing is sent, and the log sa
   assert.equal(off.length, 1);
   assert.equal(off[0]!.level, LEVEL.warn);
   // neither our e-mails' own log lines nor Payload's console adapter ("Email attempted …")
-  const sent = host.logs.filter((line) => /^Booking e-mails?\b(?! are off)|Email attempted/i.test(line.msg ?? ""));
+  const sent = host.logs.filter((line) => /^Case e-mails?\b(?! are off)|Email attempted/i.test(line.msg ?? ""));
   assert.deepEqual(sent, []);
   assert.notEqual(host.payload.email.name, "nodemailer");
 });

@@ -17,19 +17,25 @@ import { smtpFromEnv } from "../smtp";
 const SITE = "https://www.bulkeklinikken.test";
 const workshop = { name: "Bulkeklinikken", email: "post@bulkeklinikken.test" };
 
+const ADMIN = "https://admin.bulkeklinikken.test";
 const apply = async (app: Partial<Config>, env = {}) =>
-  bulkeklinikken({ siteOrigin: SITE, env })({ collections: [], ...app } as Config);
+  bulkeklinikken({ siteOrigin: SITE, env })({ collections: [], serverURL: ADMIN, ...app } as Config);
 
 test("the app's CORS, CSRF and upload settings stay; the site's origin, header and cap are added", async () => {
   const fresh = await apply({});
   assert.deepEqual(fresh.cors, { origins: [SITE], headers: [IDEMPOTENCY_HEADER] });
-  assert.deepEqual(fresh.csrf, [SITE]);
+  // the site's origin is not trusted with the staff's cookie
+  assert.equal(fresh.csrf, undefined);
   assert.equal(fresh.upload?.limits?.fileSize, MAX_UPLOAD_BYTES);
   assert.equal(fresh.upload?.abortOnLimit, true);
   assert.ok(fresh.sharp);
   assert.deepEqual(
     fresh.collections?.map((c) => c.slug),
-    ["media", "contact"],
+    ["media", "contact", "inquiries"],
+  );
+  assert.deepEqual(
+    fresh.endpoints?.map((e) => `${e.method} ${e.path}`),
+    ["post /inquiry"],
   );
 
   const app = await apply({
@@ -38,7 +44,7 @@ test("the app's CORS, CSRF and upload settings stay; the site's origin, header a
     upload: { limits: { fileSize: 1024, files: 2 } },
   });
   assert.deepEqual(app.cors, { origins: ["https://admin.test", SITE], headers: ["X-Other", IDEMPOTENCY_HEADER] });
-  assert.deepEqual(app.csrf, ["https://admin.test", SITE]);
+  assert.deepEqual(app.csrf, ["https://admin.test"]);
   assert.deepEqual(app.upload?.limits, { fileSize: 1024, files: 2 });
   assert.deepEqual((await apply({ cors: "*" })).cors, { origins: "*", headers: [IDEMPOTENCY_HEADER] });
   assert.deepEqual((await apply({ cors: ["https://admin.test"] })).cors, {
@@ -47,8 +53,37 @@ test("the app's CORS, CSRF and upload settings stay; the site's origin, header a
   });
 });
 
-test("an app that already has a media or contact collection is told, not merged into", async () => {
+test("an app that already has a media, contact or inquiries collection is told, not merged into", async () => {
   await assert.rejects(apply({ collections: [{ slug: "media", fields: [] }] }), /"media"/);
+  await assert.rejects(apply({ collections: [{ slug: "inquiries", fields: [] }] }), /"inquiries"/);
+});
+
+test("an app without serverURL is told to set it, and why", async () => {
+  await assert.rejects(apply({ serverURL: undefined }), /serverURL.*SERVER_URL.*CSRF/s);
+  await assert.rejects(apply({ serverURL: "" }), /serverURL/);
+});
+
+test("the plugin's jobs: its queue runs every few seconds beside the app's, and only staff run or queue jobs", async () => {
+  const withMail = await apply({ jobs: { autoRun: [{ queue: "app", cron: "* * * * *" }] } }, { SMTP_HOST: "smtp.test" });
+  assert.deepEqual(
+    withMail.jobs?.tasks?.map((t) => t.slug),
+    ["bulkeklinikkenCleanup", "bulkeklinikkenCaseEmails"],
+  );
+  const autoRun = withMail.jobs?.autoRun as { queue?: string }[];
+  assert.deepEqual(
+    autoRun.map((a) => a.queue),
+    ["app", "bulkeklinikken"],
+  );
+  const cleanup = withMail.jobs?.tasks?.find((t) => t.slug === "bulkeklinikkenCleanup");
+  assert.deepEqual(cleanup?.schedule, [{ cron: "0 * * * *", queue: "bulkeklinikken" }]);
+  const visitor = { req: { user: null, payload: { config: { admin: { user: "users" } } } } } as never;
+  assert.equal(await withMail.jobs?.access?.run?.(visitor), false);
+  // with no e-mail adapter at all, there is no e-mail task
+  const noMail = await apply({});
+  assert.deepEqual(
+    noMail.jobs?.tasks?.map((t) => t.slug),
+    ["bulkeklinikkenCleanup"],
+  );
 });
 
 test("a site origin that is not an origin stops the start", () => {
@@ -83,14 +118,25 @@ test("SMTP settings come from the environment; a wrong value stops the start nam
   assert.throws(() => bulkeklinikken({ siteOrigin: SITE, env: { WORKSHOP_EMAIL: "nei" } }), /WORKSHOP_EMAIL/);
 });
 
-test("content/emails.json is valid, and the receipt can name nothing of the visitor's", () => {
+test("content/emails.json is valid, and the receipts can name nothing of the visitor's", () => {
   assert.ok(emailTextsSchema.safeParse(emails).success);
-  for (const placeholder of ["{customerEmail}", "{customerPhone}", "{message}"]) {
-    const receipt = { ...emails.receipt, paragraphs: [`Du skrev: ${placeholder}`] };
-    const result = emailTextsSchema.safeParse({ ...emails, receipt });
-    assert.equal(result.success, false, placeholder);
+  const withCase = (kind: "booking" | "quote", part: Record<string, unknown>) => ({
+    ...emails,
+    [kind]: { ...emails[kind], ...part },
+  });
+  for (const kind of ["booking", "quote"] as const) {
+    for (const placeholder of ["{customerEmail}", "{customerPhone}", "{message}", "{regNumber}"]) {
+      const receipt = { ...emails[kind].receipt, paragraphs: [`Du skrev: ${placeholder}`] };
+      assert.equal(emailTextsSchema.safeParse(withCase(kind, { receipt })).success, false, `${kind} ${placeholder}`);
+    }
+    const workshop = { ...emails[kind].workshop, subject: "Ny sak fra {customerEmail} ({customerPhone})" };
+    assert.ok(emailTextsSchema.safeParse(withCase(kind, { workshop })).success);
+    const empty = { ...emails[kind].receipt, subject: "" };
+    assert.equal(emailTextsSchema.safeParse(withCase(kind, { receipt: empty })).success, false);
   }
-  const workshopText = { ...emails.workshop, subject: "Ny bestilling fra {customerEmail} ({customerPhone})" };
-  assert.ok(emailTextsSchema.safeParse({ ...emails, workshop: workshopText }).success);
-  assert.equal(emailTextsSchema.safeParse({ ...emails, receipt: { ...emails.receipt, subject: "" } }).success, false);
+  // a quote's e-mail to the workshop may name the registration number; a booking has none
+  const quoteSubject = { ...emails.quote.workshop, subject: "Pristilbud {regNumber}" };
+  assert.ok(emailTextsSchema.safeParse(withCase("quote", { workshop: quoteSubject })).success);
+  const bookingSubject = { ...emails.booking.workshop, subject: "Bestilling {regNumber}" };
+  assert.equal(emailTextsSchema.safeParse(withCase("booking", { workshop: bookingSubject })).success, false);
 });

@@ -1,7 +1,8 @@
 /**
  * A real Payload admin host with a local mailbox, in a process of its own, for
  * the browser test of the built site's forms (e2e/admin-host.spec.ts): prints
- * `ADMIN <origin>`, then, for each e-mail the mailbox receives, `MAIL <to>`.
+ * `ADMIN <origin> <the staff's Authorization header>`, then, for each e-mail
+ * the mailbox receives, `MAIL <to>`.
  * Ends, closing both, when its standard input closes.
  */
 import { startAdminHost } from "./harness";
@@ -27,7 +28,7 @@ const tell = setInterval(() => {
   }
   told = box.mails.length;
 }, 50);
-process.stdout.write(`ADMIN ${host.origin}\n`);
+process.stdout.write(`ADMIN ${host.origin} ${host.staff.Authorization}\n`);
 process.stdin.resume();
 process.stdin.on("end", async () => {
   clearInterval(tell);

@@ -1,0 +1,129 @@
+/**
+ * What a booking and a price quote share as a customer's case in the
+ * workshop's admin:
+ *
+ *   - its state, set by the workshop: Ny (the contract's `NEW`, the first),
+ *     Besvart, Avsluttet. Closing it stamps the time (`closedAt`); the
+ *     cleanup job deletes it CLOSED_CASE_KEPT_MS later (./jobs.ts);
+ *   - whether its e-mails went: the workshop's and the customer's receipt,
+ *     each `pending` until the e-mail job has tried (./email.ts);
+ *   - its e-mails, queued as it is stored (queueCaseEmails);
+ *   - newest first in the admin's lists.
+ */
+import {
+  getCurrentDate,
+  type CollectionAfterChangeHook,
+  type CollectionBeforeChangeHook,
+  type CollectionConfig,
+  type Field,
+} from "payload";
+import { CASE_EMAILS_TASK, QUEUE, type CaseSlug } from "./names";
+
+export const CASE_STATES = [
+  { value: "NEW", label: "Ny" },
+  { value: "ANSWERED", label: "Besvart" },
+  { value: "CLOSED", label: "Avsluttet" },
+] as const;
+export type CaseState = (typeof CASE_STATES)[number]["value"];
+
+/** How long a closed case and its photos are kept: the privacy page promises deletion within 30 days of closing. */
+export const CLOSED_CASE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a photo that no quote names is kept after its upload. */
+export const UNUSED_PHOTO_KEPT_MS = 24 * 60 * 60 * 1000;
+
+export const EMAIL_STATES = [
+  { value: "pending", label: "Venter" },
+  { value: "sent", label: "Sendt" },
+  { value: "skipped", label: "Ikke sendt (kvittering sendt siste time)" },
+  { value: "failed", label: "Feilet, prøves igjen" },
+] as const;
+export type EmailState = (typeof EMAIL_STATES)[number]["value"];
+
+/** The case's fields as the e-mails and the cleanup read them. */
+export interface CaseRecord {
+  id: number | string;
+  email: string;
+  phone: string;
+  message?: string | null;
+  createdAt: string;
+  status?: CaseState;
+  closedAt?: string | null;
+  emails?: { workshop?: EmailState | null; receipt?: EmailState | null } | null;
+}
+
+/** Set by the plugin's own code only (the local API), never by a request, the workshop's included. */
+const setByThePlugin = { create: () => false, update: () => false };
+
+const emailState = (name: "workshop" | "receipt", label: string): Field => ({
+  name,
+  label,
+  type: "select",
+  options: [...EMAIL_STATES],
+  defaultValue: "pending",
+  access: setByThePlugin,
+  admin: { readOnly: true },
+});
+
+/** The state, the time it was closed and the e-mails' outcome, in the admin's sidebar. */
+export const caseFields: Field[] = [
+  {
+    name: "status",
+    label: "Status",
+    type: "select",
+    options: [...CASE_STATES],
+    defaultValue: "NEW",
+    required: true,
+    index: true,
+    admin: { position: "sidebar" },
+  },
+  {
+    name: "closedAt",
+    label: "Avsluttet",
+    type: "date",
+    index: true,
+    // set from the status by stampClosedAt, whatever a request sends
+    admin: {
+      position: "sidebar",
+      readOnly: true,
+      date: { pickerAppearance: "dayAndTime" },
+      description: "Saken og bildene slettes 30 dager etter at den ble avsluttet.",
+    },
+  },
+  {
+    name: "emails",
+    label: "E-post",
+    type: "group",
+    admin: { position: "sidebar" },
+    fields: [emailState("workshop", "Til verkstedet"), emailState("receipt", "Kvittering til kunden")],
+  },
+];
+
+/** Closing a case stamps when; any other state clears it. */
+export const stampClosedAt: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  const status = (data.status ?? originalDoc?.status) as CaseState | undefined;
+  if (status !== "CLOSED") return { ...data, closedAt: null };
+  if (originalDoc?.status === "CLOSED" && originalDoc.closedAt) return { ...data, closedAt: originalDoc.closedAt };
+  return { ...data, closedAt: getCurrentDate().toISOString() };
+};
+
+/** The admin's view of a case collection: newest first, the state among the columns. */
+export const caseAdmin = (useAsTitle: string, columns: string[]): CollectionConfig["admin"] => ({
+  useAsTitle,
+  defaultColumns: [...columns, "status", "createdAt"],
+  listSearchableFields: ["email", "phone"],
+});
+
+/** Queues a new case's e-mails in the transaction that stores it (./jobs.ts). */
+export const queueCaseEmails =
+  (slug: CaseSlug): CollectionAfterChangeHook =>
+  async ({ doc, operation, req }) => {
+    if (operation === "create") {
+      await req.payload.jobs.queue({
+        task: CASE_EMAILS_TASK,
+        queue: QUEUE,
+        input: { collection: slug, id: (doc as CaseRecord).id },
+        req,
+      });
+    }
+    return doc;
+  };

@@ -1,0 +1,71 @@
+/**
+ * `inquiries`: the price quotes the site sends (POST /api/inquiry,
+ * ../inquiry-endpoint.ts), each with its damages, every damage linked to its
+ * photos in `media`. Visitors create quotes through that endpoint only, on
+ * the contract's terms; only the workshop's staff read, change or delete
+ * them. A quote is a case (../cases.ts): its state, its e-mails, newest first.
+ */
+import type { CollectionConfig } from "payload";
+import { FIELD_LIMITS } from "../../lib/api/schemas";
+import { isStaff } from "../access";
+import { caseAdmin, caseFields, queueCaseEmails, stampClosedAt } from "../cases";
+import { INQUIRY_SLUG, MEDIA_SLUG } from "../names";
+
+/** The collection; `mailOn` queues each new quote's e-mails. */
+export function inquiryCollection(mailOn: boolean): CollectionConfig {
+  return {
+    slug: INQUIRY_SLUG,
+    labels: { singular: "Forespørsel", plural: "Forespørsler" },
+    admin: caseAdmin("regNumber", ["regNumber", "email", "phone"]),
+    defaultSort: "-createdAt",
+    access: { create: isStaff, read: isStaff, update: isStaff, delete: isStaff },
+    // the site speaks REST only; GraphQL would be one more way in to guard
+    graphQL: false,
+    hooks: { beforeChange: [stampClosedAt], afterChange: mailOn ? [queueCaseEmails(INQUIRY_SLUG)] : [] },
+    fields: [
+      {
+        name: "regNumber",
+        label: "Registreringsnummer",
+        type: "text",
+        required: true,
+        maxLength: FIELD_LIMITS.regNumber,
+      },
+      { name: "email", label: "E-post", type: "email", required: true, index: true },
+      { name: "phone", label: "Telefon", type: "text", required: true, maxLength: FIELD_LIMITS.phone },
+      { name: "message", label: "Melding", type: "textarea", maxLength: FIELD_LIMITS.message },
+      {
+        name: "damages",
+        label: "Skader",
+        labels: { singular: "Skade", plural: "Skader" },
+        type: "array",
+        minRows: 1,
+        maxRows: FIELD_LIMITS.damages,
+        required: true,
+        fields: [
+          {
+            name: "photos",
+            label: "Bilder",
+            type: "upload",
+            relationTo: MEDIA_SLUG,
+            hasMany: true,
+            required: true,
+            minRows: 1,
+            maxRows: FIELD_LIMITS.imagesPerDamage,
+          },
+        ],
+      },
+      {
+        name: "userId",
+        label: "Bruker-id fra nettsiden",
+        type: "text",
+        maxLength: FIELD_LIMITS.userId,
+        admin: { position: "sidebar", readOnly: true },
+      },
+      // one quote per Idempotency-Key: the database refuses a second with the same key
+      { name: "idempotencyKey", type: "text", unique: true, index: true, admin: { hidden: true } },
+      // the body the key was first sent with (its canonical JSON's SHA-256)
+      { name: "bodyDigest", type: "text", admin: { hidden: true } },
+      ...caseFields,
+    ],
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * POST /api/inquiry: the price quote the site sends (lib/api/schemas.ts,
+ * INQUIRY_PATH under the admin host's API, so NEXT_PUBLIC_API_URL is
+ * `<admin>/api`). The body is exactly the contract's (`inquirySchema`), and
+ * each image must name a photo stored in this Payload by its filename and
+ * the url this Payload gives it (its `url`, made absolute with serverURL):
+ * a client can link nothing else. The quote is stored with its damages, each
+ * linked to its photos (../collections/Inquiries.ts), which queues its
+ * e-mails in the same transaction.
+ *
+ * One quote per Idempotency-Key, held by the database's unique index on the
+ * key: a request with a key already stored and the same body (its canonical
+ * JSON: key order and spacing do not count) gets the same 201 and stores
+ * nothing; with another body, 422 and nothing stored, so a corrected quote
+ * is never taken for the old one.
+ *
+ * Every answer lets the site's scripts read `Retry-After`. A refusal is a
+ * 4xx with a Norwegian message; a fault of the server or its database is
+ * Payload's 500.
+ */
+import crypto from "node:crypto";
+import stableStringify from "fast-json-stable-stringify";
+import { ValidationError, type Endpoint, type Payload, type PayloadRequest } from "payload";
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  INQUIRY_PATH,
+  inquirySchema,
+  type InquiryRequest,
+} from "../lib/api/schemas";
+import { INQUIRY_SLUG, MEDIA_SLUG } from "./names";
+
+/** The largest body taken: 20 damages of 20 images, each with the longest name and url, and the longest message. */
+export const MAX_INQUIRY_BYTES = 2 * 1024 * 1024;
+
+const HEADERS = { "Access-Control-Expose-Headers": "Retry-After" };
+
+/** A request refused: its status and the Norwegian message the answer carries. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const answer = (status: number, body: unknown) => Response.json(body, { status, headers: HEADERS });
+
+/** SHA-256 of a body's canonical JSON (keys sorted, no spacing). */
+export const bodyDigest = (body: unknown) => crypto.createHash("sha256").update(stableStringify(body)).digest("hex");
+
+/** The request's idempotency key, or undefined when it sends none; refused when it is not a short safe token. */
+function idempotencyKey(req: PayloadRequest): string | undefined {
+  const value = req.headers.get(IDEMPOTENCY_HEADER);
+  if (value === null) return undefined;
+  if (IDEMPOTENCY_KEY_PATTERN.test(value)) return value;
+  throw new Refusal(
+    400,
+    `Ugyldig ${IDEMPOTENCY_HEADER}: den skal være 1–100 tegn, bare bokstavene A–Z og a–z, sifre, _ og -`,
+  );
+}
+
+/** The body as JSON, read to at most MAX_INQUIRY_BYTES. */
+async function readJson(req: PayloadRequest): Promise<unknown> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body?.getReader();
+  for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_INQUIRY_BYTES) {
+      await reader.cancel();
+      throw new Refusal(413, "Forespørselen er for stor");
+    }
+    chunks.push(read.value);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    throw new Refusal(400, "Ugyldig forespørsel – innholdet er ikke JSON");
+  }
+}
+
+function parse(data: unknown): InquiryRequest {
+  const result = inquirySchema().safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new Refusal(400, `Ugyldig forespørsel – ${issue.path.join(".") || "(hele forespørselen)"}: ${issue.message}`);
+}
+
+/** Each damage's photos as ids in `media`; refused naming the first image that is not a photo stored here. */
+async function storedPhotos(payload: Payload, body: InquiryRequest): Promise<(number | string)[][]> {
+  const names = [...new Set(body.damageRequests.flatMap((damage) => damage.Images.map((image) => image.filename)))];
+  const { docs } = await payload.find({
+    collection: MEDIA_SLUG,
+    where: { filename: { in: names } },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  });
+  const byName = new Map(docs.map((doc) => [doc.filename as string, doc as { id: number | string; url?: string }]));
+  return body.damageRequests.map((damage, d) =>
+    damage.Images.map((image, i) => {
+      const doc = byName.get(image.filename);
+      const url = doc?.url ? new URL(doc.url, payload.config.serverURL).href : undefined;
+      if (!doc || url !== new URL(image.url).href) {
+        throw new Refusal(400, `Ugyldig forespørsel – damageRequests.${d}.Images.${i}: bildet finnes ikke her`);
+      }
+      return doc.id;
+    }),
+  );
+}
+
+/** The stored quote's body digest under `key`, or undefined when none is stored. */
+async function digestUnder(payload: Payload, key: string): Promise<string | undefined> {
+  const { docs } = await payload.find({
+    collection: INQUIRY_SLUG,
+    where: { idempotencyKey: { equals: key } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    select: { bodyDigest: true },
+  });
+  return (docs[0] as { bodyDigest?: string } | undefined)?.bodyDigest;
+}
+
+async function handler(req: PayloadRequest): Promise<Response> {
+  try {
+    const key = idempotencyKey(req);
+    const body = parse(await readJson(req));
+    const photos = await storedPhotos(req.payload, body);
+    const digest = bodyDigest(body);
+    const { Inquiry } = body;
+    try {
+      await req.payload.create({
+        collection: INQUIRY_SLUG,
+        data: {
+          regNumber: Inquiry.RegNumber,
+          email: Inquiry.Email.toLowerCase(),
+          phone: Inquiry.PhoneNumber,
+          message: Inquiry.Message,
+          userId: Inquiry.UserId,
+          status: Inquiry.State,
+          damages: photos.map((ids) => ({ photos: ids })),
+          ...(key === undefined ? {} : { idempotencyKey: key, bodyDigest: digest }),
+        },
+        depth: 0,
+        overrideAccess: true,
+      });
+    } catch (error) {
+      // another request with this key was stored first: the same quote is answered as stored, another refused
+      const stored = key !== undefined && error instanceof ValidationError ? await digestUnder(req.payload, key) : undefined;
+      if (stored === undefined) throw error;
+      if (stored !== digest) {
+        throw new Refusal(
+          422,
+          `${IDEMPOTENCY_HEADER} er allerede brukt for en annen forespørsel; send den nye med en ny nøkkel`,
+        );
+      }
+    }
+    return answer(201, { message: "Forespørselen er mottatt." });
+  } catch (error) {
+    if (error instanceof Refusal) return answer(error.status, { errors: [{ message: error.message }] });
+    throw error;
+  }
+}
+
+export const inquiryEndpoint: Endpoint = { path: INQUIRY_PATH, method: "post", handler };

@@ -1,0 +1,130 @@
+/**
+ * The plugin's work outside requests, on Payload's jobs queue (QUEUE), which
+ * the plugin has the app run every few seconds (plugin.ts):
+ *
+ *   - CASE_EMAILS_TASK: a new case's e-mails (./email.ts). Queued in the same
+ *     transaction that stores the case, so a stored case always has its job
+ *     and a restart loses none. A failed e-mail fails the job, and the queue
+ *     tries again, waiting longer each time (about 17 hours in all), so an
+ *     SMTP server that is away for a while only delays the e-mails.
+ *   - CLEANUP_TASK, every hour: deletes each case closed more than
+ *     CLOSED_CASE_KEPT_MS ago with its photos, and each photo that no quote
+ *     names UNUSED_PHOTO_KEPT_MS after its upload. The time is Payload's job
+ *     clock (`getCurrentDate`), the one its queue runs by.
+ */
+import { getCurrentDate, type Payload, type TaskConfig } from "payload";
+import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "./cases";
+import type { CaseMailer, QuoteRecord } from "./email";
+import { CASE_EMAILS_TASK, CASE_SLUGS, CLEANUP_TASK, INQUIRY_SLUG, MEDIA_SLUG, QUEUE, type CaseSlug } from "./names";
+
+/** How many records the cleanup reads at a time. */
+const PAGE = 100;
+
+/** A case's e-mails: `collection` and `id` name the case. */
+export function caseEmailsTask(mailer: CaseMailer): TaskConfig {
+  return {
+    slug: CASE_EMAILS_TASK,
+    label: "E-post om en ny sak",
+    inputSchema: [
+      { name: "collection", type: "text", required: true },
+      { name: "id", type: "json", required: true },
+    ],
+    // 15 s, 30 s, 1 min, … doubling: 12 tries over about 17 hours
+    retries: { attempts: 12, backoff: { type: "exponential", delay: 15_000 } },
+    handler: async ({ input, req }) => {
+      const { collection, id } = input as { collection: CaseSlug; id: number | string };
+      if (!(CASE_SLUGS as readonly string[]).includes(collection)) throw new Error(`Not a case: ${collection}`);
+      await mailer.mail(req.payload, collection, id);
+      return { output: {} };
+    },
+  };
+}
+
+/** The ids of the photos a stored quote names. */
+const photoIds = (quote: QuoteRecord) =>
+  (quote.damages ?? []).flatMap((damage) =>
+    (damage.photos ?? []).map((photo) => (typeof photo === "object" ? photo.id : photo)),
+  );
+
+/** Deletes the cases of `slug` closed before `closedBefore`, and a quote's photos with it; returns how many. */
+async function deleteClosedCases(payload: Payload, slug: CaseSlug, closedBefore: Date): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const { docs } = await payload.find({
+      collection: slug,
+      where: { and: [{ status: { equals: "CLOSED" } }, { closedAt: { less_than: closedBefore.toISOString() } }] },
+      limit: PAGE,
+      depth: 0,
+      overrideAccess: true,
+    });
+    if (docs.length === 0) return deleted;
+    for (const doc of docs as unknown as QuoteRecord[]) {
+      await payload.delete({ collection: slug, id: doc.id, overrideAccess: true });
+      const photos = slug === INQUIRY_SLUG ? photoIds(doc) : [];
+      if (photos.length) {
+        await payload.delete({ collection: MEDIA_SLUG, where: { id: { in: photos } }, overrideAccess: true });
+      }
+      deleted++;
+    }
+  }
+}
+
+/** Deletes the photos uploaded before `uploadedBefore` that no quote names; returns how many. */
+async function deleteUnusedPhotos(payload: Payload, uploadedBefore: Date): Promise<number> {
+  let deleted = 0;
+  let after: number | string | undefined;
+  for (;;) {
+    const { docs } = await payload.find({
+      collection: MEDIA_SLUG,
+      where: {
+        and: [
+          { createdAt: { less_than: uploadedBefore.toISOString() } },
+          ...(after === undefined ? [] : [{ id: { greater_than: after } }]),
+        ],
+      },
+      sort: "id",
+      limit: PAGE,
+      depth: 0,
+      overrideAccess: true,
+    });
+    if (docs.length === 0) return deleted;
+    const ids = docs.map((doc) => doc.id);
+    after = ids[ids.length - 1];
+    const { docs: quotes } = await payload.find({
+      collection: INQUIRY_SLUG,
+      where: { "damages.photos": { in: ids } },
+      limit: 0,
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+    });
+    const named = new Set((quotes as unknown as QuoteRecord[]).flatMap(photoIds).map(String));
+    const unused = ids.filter((id) => !named.has(String(id)));
+    if (unused.length) {
+      await payload.delete({ collection: MEDIA_SLUG, where: { id: { in: unused } }, overrideAccess: true });
+      deleted += unused.length;
+    }
+  }
+}
+
+/** Deletes what the privacy page says is deleted by now (see the module's comment); returns the counts. */
+export async function deleteExpired(payload: Payload, now = getCurrentDate()) {
+  const closedBefore = new Date(now.getTime() - CLOSED_CASE_KEPT_MS);
+  const cases: Record<string, number> = {};
+  for (const slug of CASE_SLUGS) cases[slug] = await deleteClosedCases(payload, slug, closedBefore);
+  const photos = await deleteUnusedPhotos(payload, new Date(now.getTime() - UNUSED_PHOTO_KEPT_MS));
+  const counts = { ...cases, photos };
+  if (Object.values(counts).some(Boolean)) payload.logger.info({ ...counts, msg: "Deleted closed cases and unused photos" });
+  return counts;
+}
+
+export const cleanupTask: TaskConfig = {
+  slug: CLEANUP_TASK,
+  label: "Slett avsluttede saker og ubrukte bilder",
+  schedule: [{ cron: "0 * * * *", queue: QUEUE }],
+  retries: 3,
+  handler: async ({ req }) => {
+    await deleteExpired(req.payload);
+    return { output: {} };
+  },
+};

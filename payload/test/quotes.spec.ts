@@ -1,0 +1,377 @@
+/**
+ * The price quote on a real Payload, over HTTP, on SQLite and on a real
+ * PostgreSQL, with a local SMTP server: POST /api/inquiry stores the
+ * contract's body once per Idempotency-Key, each damage linked to its photos;
+ * only the workshop reads it; its e-mails go through the jobs queue and
+ * survive an SMTP outage and a restart; closed cases and unused photos are
+ * deleted on time.
+ */
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { _internal_jobSystemGlobals } from "payload";
+import sharp from "sharp";
+import { CONTACT_PATH, IDEMPOTENCY_HEADER, mediaResponseSchema, type InquiryRequest } from "../../lib/api/schemas";
+import { loadSite } from "../content";
+import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "../cases";
+import { deleteExpired } from "../jobs";
+import {
+  restartAdminHost,
+  SITE_ORIGIN,
+  startAdminHost,
+  STAFF,
+  upload,
+  waitFor,
+  type AdminHost,
+  type HostOptions,
+} from "./harness";
+import { startMailbox, type Mailbox } from "./mailbox";
+import { startPostgres, type Postgres } from "./postgres";
+
+const WORKSHOP = "verksted@bulkeklinikken.test";
+const site = loadSite();
+const INQUIRY = "/api/inquiry";
+
+interface StoredQuote {
+  id: number;
+  regNumber: string;
+  email: string;
+  phone: string;
+  message: string;
+  status: string;
+  closedAt: string | null;
+  createdAt: string;
+  damages: { photos: { id: number; filename: string; url: string }[] }[];
+  emails: { workshop: string; receipt: string };
+}
+
+/** The clock Payload's jobs queue runs by (and the cleanup reads), moved `ms` ahead of the real one. */
+const moveClock = (ms: number) => {
+  _internal_jobSystemGlobals.getCurrentDate = () => new Date(Date.now() + ms);
+};
+const resetClock = () => moveClock(0);
+
+let box: Mailbox;
+let host: AdminHost;
+let options: HostOptions;
+const env = () => ({
+  SMTP_HOST: "127.0.0.1",
+  SMTP_PORT: String(box.port),
+  SMTP_SECURE: "false",
+  EMAIL_FROM: "nettside@bulkeklinikken.test",
+  WORKSHOP_EMAIL: WORKSHOP,
+});
+
+/** A photo uploaded as the site does; returns how the inquiry names it. */
+async function photo(): Promise<{ filename: string; url: string }> {
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#36c" } })
+    .jpeg()
+    .toBuffer();
+  const answer = await upload(host, bytes, `img_${randomBytes(16).toString("hex")}.jpg`);
+  assert.equal(answer.status, 201, await answer.clone().text());
+  const { doc } = mediaResponseSchema.parse(await answer.json());
+  return { filename: doc.filename, url: new URL(doc.url, host.origin).href };
+}
+
+const quoteBody = (email: string, images: { filename: string; url: string }[][], message = "Bulk i døra") =>
+  ({
+    Inquiry: {
+      UserId: "nettside",
+      RegNumber: "EL12345",
+      PhoneNumber: "+47 912 34 567",
+      Email: email,
+      Message: message,
+      State: "NEW",
+    },
+    damageRequests: images.map((Images) => ({ Images })),
+  }) satisfies InquiryRequest;
+
+const send = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${host.origin}${INQUIRY}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+const quotesBy = async (email: string) =>
+  (
+    await host.payload.find({
+      collection: "inquiries",
+      where: { email: { equals: email } },
+      depth: 1,
+      overrideAccess: true,
+    })
+  ).docs as unknown as StoredQuote[];
+
+const stored = async (email: string) => {
+  const [one, ...more] = await quotesBy(email);
+  assert.equal(more.length, 0, `one quote from ${email}`);
+  return one!;
+};
+
+/** The quote from `email` once its e-mails' job has recorded `state` for the workshop's e-mail. */
+async function emailed(email: string, state = "sent"): Promise<StoredQuote> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const [quote] = await quotesBy(email);
+    if (quote?.emails.workshop === state) return quote;
+    if (Date.now() > until) throw new Error(`waited 20 s for ${email}'s workshop e-mail to be ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The tests, run once on each database (below). */
+const TESTS: Record<string, () => Promise<void>> = {
+  "ten parallel sends with one key store one quote, both damages linked to their photos": async () => {
+    const images = [[await photo(), await photo()], [await photo()]];
+    const body = quoteBody("ti@eksempel.no", images);
+    const key = `key-${randomBytes(8).toString("hex")}`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(body, { [IDEMPOTENCY_HEADER]: key })));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array(10).fill(201),
+      await answers.find((a) => a.status !== 201)?.text(),
+    );
+    assert.equal(answers[0]!.headers.get("access-control-allow-origin"), SITE_ORIGIN);
+    assert.match(answers[0]!.headers.get("access-control-expose-headers") ?? "", /Retry-After/i);
+    const quote = await stored("ti@eksempel.no");
+    assert.deepEqual(
+      quote.damages.map((d) => d.photos.map((p) => p.filename)),
+      images.map((damage) => damage.map((i) => i.filename)),
+    );
+    assert.equal(quote.status, "NEW");
+    assert.equal(quote.regNumber, "EL12345");
+    // the same key and body again, later: the same answer, nothing new
+    assert.equal((await send(body, { [IDEMPOTENCY_HEADER]: key })).status, 201);
+    assert.equal((await quotesBy("ti@eksempel.no")).length, 1);
+  },
+
+  "the same key with another body is 422 and stores nothing; without a key each send is a quote": async () => {
+    const images = [[await photo()]];
+    const key = `key-${randomBytes(8).toString("hex")}`;
+    assert.equal((await send(quoteBody("en-nokkel@eksempel.no", images), { [IDEMPOTENCY_HEADER]: key })).status, 201);
+    const changed = quoteBody("en-nokkel@eksempel.no", images, "Rettet telefonnummer");
+    const refused = await send(changed, { [IDEMPOTENCY_HEADER]: key });
+    assert.equal(refused.status, 422);
+    assert.match(await refused.text(), /Idempotency-Key er allerede brukt/);
+    assert.equal((await quotesBy("en-nokkel@eksempel.no")).length, 1);
+    assert.equal((await send(changed, { [IDEMPOTENCY_HEADER]: "ugyldig nøkkel!" })).status, 400);
+    assert.equal((await send(changed)).status, 201);
+    assert.equal((await send(changed)).status, 201);
+    assert.equal((await quotesBy("en-nokkel@eksempel.no")).length, 3);
+  },
+
+  "an image that is not a photo stored here, by name or by url, is 400 and stores nothing": async () => {
+    const real = await photo();
+    const never = { filename: `img_${randomBytes(16).toString("hex")}.jpg`, url: "" };
+    never.url = `${host.origin}/api/media/file/${never.filename}`;
+    const wrong = [
+      [[never]],
+      // a stored photo's name under another host's url: the Host trick
+      [[{ ...real, url: `https://evil.example/api/media/file/${real.filename}` }]],
+      [[{ ...real, url: `${host.origin}/api/media/file/${never.filename}` }]],
+      [[real], [{ ...real, filename: never.filename }]],
+    ];
+    for (const images of wrong) {
+      const answer = await send(quoteBody("feil-bilde@eksempel.no", images));
+      assert.equal(answer.status, 400, JSON.stringify(images));
+      assert.match(await answer.text(), /bildet finnes ikke/);
+    }
+    for (const body of ["{", "[]", JSON.stringify({ ...quoteBody("x@eksempel.no", [[real]]), extra: 1 })]) {
+      assert.equal((await send(body)).status, 400, body);
+    }
+    const tooLarge = await send(`{"x":"${"a".repeat(2.5 * 1024 * 1024)}"}`);
+    assert.equal(tooLarge.status, 413);
+    assert.equal((await quotesBy("feil-bilde@eksempel.no")).length, 0);
+  },
+
+  "only the workshop's staff read, change or delete quotes; visitors only send them": async () => {
+    await send(quoteBody("privat@eksempel.no", [[await photo()]]));
+    const quote = await stored("privat@eksempel.no");
+    for (const url of ["/api/inquiries", `/api/inquiries/${quote.id}`, "/api/inquiries/count"]) {
+      assert.equal((await fetch(`${host.origin}${url}`)).status, 403, url);
+    }
+    const json = { "Content-Type": "application/json" };
+    const create = await fetch(`${host.origin}/api/inquiries`, { method: "POST", headers: json, body: "{}" });
+    assert.equal(create.status, 403);
+    const edit = { method: "PATCH", headers: json, body: '{"message":"x"}' };
+    assert.equal((await fetch(`${host.origin}/api/inquiries/${quote.id}`, edit)).status, 403);
+    assert.equal((await fetch(`${host.origin}/api/inquiries/${quote.id}`, { method: "DELETE" })).status, 403);
+    const asStaff = await fetch(`${host.origin}/api/inquiries/${quote.id}?depth=1`, { headers: host.staff });
+    assert.equal(asStaff.status, 200);
+    assert.equal(((await asStaff.json()) as StoredQuote).damages[0]!.photos.length, 1);
+  },
+
+  "the site's origin gets no staff cookie's rights: a script there reads no booking through a logged-in browser":
+    async () => {
+      const login = await fetch(`${host.origin}/api/users/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(STAFF),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("payload-token="))!
+        .split(";")[0]!;
+      const fromAdmin = await fetch(`${host.origin}${CONTACT_PATH}`, {
+        headers: { Cookie: cookie, Origin: host.origin },
+      });
+      assert.equal(fromAdmin.status, 200);
+      const fromSite = await fetch(`${host.origin}${CONTACT_PATH}`, {
+        headers: { Cookie: cookie, Origin: SITE_ORIGIN },
+      });
+      assert.equal(fromSite.status, 403);
+      const quotes = await fetch(`${host.origin}/api/inquiries`, { headers: { Cookie: cookie, Origin: SITE_ORIGIN } });
+      assert.equal(quotes.status, 403);
+    },
+
+  "a quote e-mails the workshop its number, contact, photos and an admin link; the customer a receipt": async () => {
+    const images = [[await photo(), await photo()], [await photo()]];
+    const message = "Hemmelig: abrakadabra. Ring 99 88 77 66";
+    assert.equal((await send(quoteBody("kari.quote@eksempel.no", images, message))).status, 201);
+    const quote = await emailed("kari.quote@eksempel.no");
+    assert.deepEqual(quote.emails, { workshop: "sent", receipt: "sent" });
+    const [mail, ...more] = box.to(WORKSHOP).filter((m) => m.text?.includes("kari.quote@eksempel.no"));
+    assert.equal(more.length, 0);
+    assert.equal(mail!.replyTo?.text, "kari.quote@eksempel.no");
+    assert.match(mail!.subject ?? "", /EL12345/);
+    const text = mail!.text ?? "";
+    const adminLink = `${host.origin}/admin/collections/inquiries/${quote.id}`;
+    for (const part of ["EL12345", "+47 912 34 567", message, adminLink, ...images.flat().map((i) => i.url)]) {
+      assert.ok(text.includes(part), `${part} in\n${text}`);
+    }
+    assert.ok(text.indexOf(adminLink) < text.indexOf(message), "the links come before the visitor's words");
+    const html = String(mail!.html);
+    for (const image of images.flat()) assert.ok(html.includes(`<img src="${image.url}"`), image.url);
+    assert.ok(html.includes(`href="${adminLink}"`));
+
+    const [receipt, ...others] = box.to("kari.quote@eksempel.no");
+    assert.equal(others.length, 0);
+    const receiptText = `${receipt!.subject}\n${receipt!.text}`;
+    assert.match(receiptText, /forespørsel/i);
+    assert.ok(receiptText.includes(site.phone));
+    for (const theirs of ["abrakadabra", "99 88 77 66", "EL12345", "912 34 567"]) {
+      assert.ok(!receiptText.includes(theirs), theirs);
+    }
+  },
+
+  "a booking and a quote from one address within the hour get one receipt; the workshop hears of both": async () => {
+    const booking = await fetch(`${host.origin}${CONTACT_PATH}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "begge@eksempel.no", phone: "+47 912 34 567", message: "Time?" }),
+    });
+    assert.equal(booking.status, 201);
+    await waitFor("the booking's receipt", () => box.to("begge@eksempel.no").length === 1, 20_000);
+    assert.equal((await send(quoteBody("begge@eksempel.no", [[await photo()]]))).status, 201);
+    const quote = await emailed("begge@eksempel.no");
+    assert.deepEqual(quote.emails, { workshop: "sent", receipt: "skipped" });
+    assert.equal(box.to("begge@eksempel.no").length, 1);
+    assert.equal(box.to(WORKSHOP).filter((m) => m.text?.includes("begge@eksempel.no")).length, 2);
+  },
+
+  "with the SMTP server down for the first try, both e-mails arrive once it is back": async () => {
+    await box.stop();
+    try {
+      assert.equal((await send(quoteBody("nede@eksempel.no", [[await photo()]]))).status, 201);
+      const failed = await emailed("nede@eksempel.no", "failed");
+      assert.deepEqual(failed.emails, { workshop: "failed", receipt: "failed" });
+    } finally {
+      await box.start();
+    }
+    // past the queue's wait before its next try
+    moveClock(10 * 60_000);
+    const quote = await emailed("nede@eksempel.no", "sent");
+    resetClock();
+    assert.deepEqual(quote.emails, { workshop: "sent", receipt: "sent" });
+    assert.equal(box.to("nede@eksempel.no").length, 1);
+    assert.equal(box.to(WORKSHOP).filter((m) => m.text?.includes("nede@eksempel.no")).length, 1);
+  },
+
+  "a restart between the quote and its e-mails loses nothing": async () => {
+    _internal_jobSystemGlobals.shouldAutoRun = false;
+    try {
+      assert.equal((await send(quoteBody("omstart@eksempel.no", [[await photo()]]))).status, 201);
+      assert.equal((await stored("omstart@eksempel.no")).emails.workshop, "pending");
+      host = await restartAdminHost(host, env(), options);
+    } finally {
+      _internal_jobSystemGlobals.shouldAutoRun = true;
+    }
+    const quote = await emailed("omstart@eksempel.no");
+    assert.deepEqual(quote.emails, { workshop: "sent", receipt: "sent" });
+    assert.equal(box.to("omstart@eksempel.no").length, 1);
+  },
+
+  "closing a case stamps when; it and its photos go 30 days later, and a photo no quote names after 24 hours":
+    async () => {
+      const kept = [await photo(), await photo()];
+      assert.equal((await send(quoteBody("slett@eksempel.no", [kept]))).status, 201);
+      const unused = await photo();
+      const quote = await stored("slett@eksempel.no");
+      const close = await fetch(`${host.origin}/api/inquiries/${quote.id}`, {
+        method: "PATCH",
+        headers: { ...host.staff, "Content-Type": "application/json" },
+        body: JSON.stringify({ status: "CLOSED", closedAt: "2000-01-01T00:00:00.000Z" }),
+      });
+      assert.equal(close.status, 200, await close.clone().text());
+      const closed = await stored("slett@eksempel.no");
+      assert.equal(closed.status, "CLOSED");
+      // stamped now, whatever the request said
+      assert.ok(Math.abs(Date.parse(closed.closedAt!) - Date.now()) < 60_000, closed.closedAt!);
+      const names = async () =>
+        new Set(
+          (await host.payload.find({ collection: "media", pagination: false, overrideAccess: true })).docs.map(
+            (d) => d.filename as string,
+          ),
+        );
+      const onDisk = (name: string) => fs.existsSync(path.join(host.mediaDir, name));
+
+      // a day on: the unused photo goes, the quote's stay
+      moveClock(UNUSED_PHOTO_KEPT_MS + 60_000);
+      await deleteExpired(host.payload);
+      let left = await names();
+      assert.ok(!left.has(unused.filename) && !onDisk(unused.filename));
+      assert.ok(kept.every((p) => left.has(p.filename) && onDisk(p.filename)));
+      assert.equal((await quotesBy("slett@eksempel.no")).length, 1);
+
+      // 30 days after closing: the quote and its photos go
+      moveClock(CLOSED_CASE_KEPT_MS - 60_000);
+      await deleteExpired(host.payload);
+      assert.equal((await quotesBy("slett@eksempel.no")).length, 1);
+      moveClock(CLOSED_CASE_KEPT_MS + 60_000);
+      await deleteExpired(host.payload);
+      resetClock();
+      assert.equal((await quotesBy("slett@eksempel.no")).length, 0);
+      left = await names();
+      assert.ok(kept.every((p) => !left.has(p.filename) && !onDisk(p.filename)));
+    },
+};
+
+/** The tests above on a host with a fresh database from `database`. */
+function quoteSuite(name: string, database: () => Promise<HostOptions>) {
+  describe(name, () => {
+    before(async () => {
+      box = await startMailbox();
+      options = await database();
+      host = await startAdminHost(env(), options);
+    });
+    after(async () => {
+      resetClock();
+      _internal_jobSystemGlobals.shouldAutoRun = true;
+      await host?.close();
+      await box?.stop();
+    });
+    for (const [title, run] of Object.entries(TESTS)) test(title, run);
+  });
+}
+
+quoteSuite("SQLite", async () => ({}));
+
+let postgres: Postgres | undefined;
+after(() => postgres?.stop());
+quoteSuite("PostgreSQL", async () => {
+  postgres ??= await startPostgres();
+  return { postgres: await postgres.database(`quotes_${Date.now()}`) };
+});
