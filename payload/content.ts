@@ -9,8 +9,8 @@
 import { z } from "zod";
 import siteJson from "../content/site.json";
 import emailsJson from "../content/emails.json";
-import { siteFields } from "../lib/content";
-import { ContentError, formatFieldPath } from "../lib/content/load";
+import { ContentError, formatFieldPath } from "../lib/content/errors";
+import { siteFields } from "../lib/content/site-fields";
 import { emailsSchema, type EmailTexts } from "../lib/content/emails-schema";
 import { siteSchema, type Site } from "../lib/content/schemas";
 

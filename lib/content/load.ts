@@ -8,24 +8,9 @@ import path from "node:path";
 import matter from "gray-matter";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { z } from "zod";
+import { ContentError, formatFieldPath } from "./errors";
 
-export class ContentError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
-    super(`Feil i innholdsfilen ${file}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "ContentError";
-  }
-}
-
-/** `reviews[2].date` style path, the way a marketer sees the file. */
-export function formatFieldPath(fieldPath: readonly PropertyKey[]): string {
-  return fieldPath.reduce<string>((out, key) => {
-    if (typeof key === "number") return `${out}[${key}]`;
-    return out ? `${out}.${String(key)}` : String(key);
-  }, "");
-}
+export { ContentError, formatFieldPath };
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
   return issues.map((issue) => {
