@@ -6,7 +6,8 @@
  *     Besvart, Avsluttet. Closing it stamps the time (`closedAt`); the
  *     cleanup job deletes it CLOSED_CASE_KEPT_MS later (./jobs.ts);
  *   - whether its e-mails went: the workshop's and the customer's receipt,
- *     each `pending` until the e-mail job has tried (./email.ts);
+ *     each `pending` until the e-mail job has tried (./email.ts), or `off`
+ *     when the app sends no e-mail;
  *   - its e-mails, queued as it is stored (queueCaseEmails);
  *   - newest first in the admin's lists.
  */
@@ -36,6 +37,7 @@ export const EMAIL_STATES = [
   { value: "sent", label: "Sendt" },
   { value: "skipped", label: "Ikke sendt (kvittering sendt siste time)" },
   { value: "failed", label: "Feilet, prøves igjen" },
+  { value: "off", label: "Ikke sendt (e-post er ikke satt opp)" },
 ] as const;
 export type EmailState = (typeof EMAIL_STATES)[number]["value"];
 
@@ -54,18 +56,18 @@ export interface CaseRecord {
 /** Set by the plugin's own code only (the local API), never by a request, the workshop's included. */
 const setByThePlugin = { create: () => false, update: () => false };
 
-const emailState = (name: "workshop" | "receipt", label: string): Field => ({
+const emailState = (name: "workshop" | "receipt", label: string, mailOn: boolean): Field => ({
   name,
   label,
   type: "select",
   options: [...EMAIL_STATES],
-  defaultValue: "pending",
+  defaultValue: mailOn ? "pending" : "off",
   access: setByThePlugin,
   admin: { readOnly: true },
 });
 
-/** The state, the time it was closed and the e-mails' outcome, in the admin's sidebar. */
-export const caseFields: Field[] = [
+/** The state, the time it was closed and the e-mails' outcome (`off` when `mailOn` is false), in the admin's sidebar. */
+export const caseFields = (mailOn: boolean): Field[] => [
   {
     name: "status",
     label: "Status",
@@ -94,7 +96,7 @@ export const caseFields: Field[] = [
     label: "E-post",
     type: "group",
     admin: { position: "sidebar" },
-    fields: [emailState("workshop", "Til verkstedet"), emailState("receipt", "Kvittering til kunden")],
+    fields: [emailState("workshop", "Til verkstedet", mailOn), emailState("receipt", "Kvittering til kunden", mailOn)],
   },
 ];
 
@@ -108,6 +110,7 @@ export const stampClosedAt: CollectionBeforeChangeHook = ({ data, originalDoc })
 
 /** The admin's view of a case collection: newest first, the state among the columns. */
 export const caseAdmin = (useAsTitle: string, columns: string[]): CollectionConfig["admin"] => ({
+  group: "Saker",
   useAsTitle,
   defaultColumns: [...columns, "status", "createdAt"],
   listSearchableFields: ["email", "phone"],

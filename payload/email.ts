@@ -49,8 +49,7 @@ type Message = Pick<SendEmailOptions, "subject" | "text" | "html">;
 const contactLines = (t: WorkshopTexts, record: CaseRecord) =>
   `${t.emailLabel}: ${record.email}\n${t.phoneLabel}: ${record.phone}`;
 
-const messageOf = (t: WorkshopTexts, record: CaseRecord) =>
-  record.message?.trim() ? record.message : t.noMessage;
+const messageOf = (t: WorkshopTexts, record: CaseRecord) => (record.message?.trim() ? record.message : t.noMessage);
 
 const customerFields = (site: Site, record: CaseRecord) => ({
   ...workshopFields(site),
@@ -184,6 +183,17 @@ export interface Outcome {
   receipt: EmailState;
 }
 
+/** Sends one e-mail; a failure is logged and returned as `failed`, never thrown. */
+async function send(payload: Payload, what: string, slug: CaseSlug, id: CaseRecord["id"], email: SendEmailOptions) {
+  try {
+    await payload.sendEmail(email);
+    return "sent" as const;
+  } catch (err) {
+    payload.logger.error({ err, collection: slug, case: id, msg: `Case e-mail (${what}) could not be sent` });
+    return "failed" as const;
+  }
+}
+
 /** The e-mails of each new case (see the module's comment). */
 export function caseMailer({ site, texts, workshopEmail }: CaseMailerOptions) {
   const receipts = {
@@ -204,17 +214,6 @@ export function caseMailer({ site, texts, workshopEmail }: CaseMailerOptions) {
     return quoteMessage(texts.quote.workshop, site, record as QuoteRecord, adminUrl, (photo) =>
       photo.url ? absolute(payload, photo.url) : undefined,
     );
-  }
-
-  /** Sends one e-mail; a failure is logged and returned as `failed`, never thrown. */
-  async function send(payload: Payload, what: string, slug: CaseSlug, id: CaseRecord["id"], email: SendEmailOptions) {
-    try {
-      await payload.sendEmail(email);
-      return "sent" as const;
-    } catch (err) {
-      payload.logger.error({ err, collection: slug, case: id, msg: `Case e-mail (${what}) could not be sent` });
-      return "failed" as const;
-    }
   }
 
   /**
@@ -257,7 +256,9 @@ export function caseMailer({ site, texts, workshopEmail }: CaseMailerOptions) {
     await payload.update({ collection: slug, id, data: { emails: outcome }, depth: 0, overrideAccess: true });
     payload.logger.info({ collection: slug, case: id, ...outcome, msg: "Case e-mails" });
     if (outcome.workshop === "failed" || outcome.receipt === "failed") {
-      throw new Error(`Case e-mails of ${slug} ${id} failed (workshop: ${outcome.workshop}, receipt: ${outcome.receipt})`);
+      throw new Error(
+        `Case e-mails of ${slug} ${id} failed (workshop: ${outcome.workshop}, receipt: ${outcome.receipt})`,
+      );
     }
     return outcome;
   }

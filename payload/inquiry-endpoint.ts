@@ -20,7 +20,13 @@
  */
 import crypto from "node:crypto";
 import stableStringify from "fast-json-stable-stringify";
-import { ValidationError, type Endpoint, type Payload, type PayloadRequest } from "payload";
+import {
+  ValidationError,
+  type DataFromCollectionSlug,
+  type Endpoint,
+  type Payload,
+  type PayloadRequest,
+} from "payload";
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
@@ -29,6 +35,9 @@ import {
   type InquiryRequest,
 } from "../lib/api/schemas";
 import { INQUIRY_SLUG, MEDIA_SLUG } from "./names";
+
+/** A photo's id, as the app's types have it. */
+type MediaId = DataFromCollectionSlug<typeof MEDIA_SLUG>["id"];
 
 /** The largest body taken: 20 damages of 20 images, each with the longest name and url, and the longest message. */
 export const MAX_INQUIRY_BYTES = 2 * 1024 * 1024;
@@ -89,7 +98,7 @@ function parse(data: unknown): InquiryRequest {
 }
 
 /** Each damage's photos as ids in `media`; refused naming the first image that is not a photo stored here. */
-async function storedPhotos(payload: Payload, body: InquiryRequest): Promise<(number | string)[][]> {
+async function storedPhotos(payload: Payload, body: InquiryRequest): Promise<MediaId[][]> {
   const names = [...new Set(body.damageRequests.flatMap((damage) => damage.Images.map((image) => image.filename)))];
   const { docs } = await payload.find({
     collection: MEDIA_SLUG,
@@ -98,7 +107,7 @@ async function storedPhotos(payload: Payload, body: InquiryRequest): Promise<(nu
     depth: 0,
     overrideAccess: true,
   });
-  const byName = new Map(docs.map((doc) => [doc.filename as string, doc as { id: number | string; url?: string }]));
+  const byName = new Map(docs.map((doc) => [doc.filename, doc]));
   return body.damageRequests.map((damage, d) =>
     damage.Images.map((image, i) => {
       const doc = byName.get(image.filename);
@@ -149,7 +158,8 @@ async function handler(req: PayloadRequest): Promise<Response> {
       });
     } catch (error) {
       // another request with this key was stored first: the same quote is answered as stored, another refused
-      const stored = key !== undefined && error instanceof ValidationError ? await digestUnder(req.payload, key) : undefined;
+      const stored =
+        key !== undefined && error instanceof ValidationError ? await digestUnder(req.payload, key) : undefined;
       if (stored === undefined) throw error;
       if (stored !== digest) {
         throw new Refusal(

@@ -114,7 +114,8 @@ export async function deleteExpired(payload: Payload, now = getCurrentDate()) {
   for (const slug of CASE_SLUGS) cases[slug] = await deleteClosedCases(payload, slug, closedBefore);
   const photos = await deleteUnusedPhotos(payload, new Date(now.getTime() - UNUSED_PHOTO_KEPT_MS));
   const counts = { ...cases, photos };
-  if (Object.values(counts).some(Boolean)) payload.logger.info({ ...counts, msg: "Deleted closed cases and unused photos" });
+  if (Object.values(counts).some(Boolean))
+    payload.logger.info({ ...counts, msg: "Deleted closed cases and unused photos" });
   return counts;
 }
 

@@ -92,14 +92,15 @@ type AutorunCronConfig = Exclude<
 export const QUEUE_CRON = "*/5 * * * * *";
 
 /** The app's jobs with the plugin's tasks added, its queue run, and staff only to run, queue or cancel jobs. */
-function withJobs(jobs: Config["jobs"], mailer: CaseMailer | undefined): Config["jobs"] {
+function withJobs(jobs: Config["jobs"], mailer: CaseMailer): Config["jobs"] {
   const ours: AutorunCronConfig = { cron: QUEUE_CRON, queue: QUEUE, limit: 10 };
   const autoRun = jobs?.autoRun;
   const staff = ({ req }: { req: Parameters<typeof isStaffRequest>[0] }) => isStaffRequest(req);
   return {
     ...jobs,
     access: { run: staff, queue: staff, cancel: staff, ...jobs?.access },
-    tasks: [...(jobs?.tasks ?? []), cleanupTask, ...(mailer ? [caseEmailsTask(mailer)] : [])],
+    // the e-mail task is there even with e-mail off (nothing queues it then), so the app's types have it
+    tasks: [...(jobs?.tasks ?? []), cleanupTask, caseEmailsTask(mailer)],
     autoRun:
       typeof autoRun === "function"
         ? async (payload) => [...(await autoRun(payload)), ours]
@@ -113,7 +114,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const site = loadSite();
   const smtp = smtpFromEnv(env, site);
   const workshopEmail = addressFrom(env, "WORKSHOP_EMAIL", site.email);
-  const texts = loadEmailTexts();
+  const mailer = caseMailer({ site, texts: loadEmailTexts(), workshopEmail });
 
   return (config) => {
     const ours = [MEDIA_SLUG, CONTACT_SLUG, INQUIRY_SLUG] as string[];
@@ -132,14 +133,14 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       );
     }
     const email = smtp ? smtpAdapter(smtp) : config.email;
-    const mailer = email ? caseMailer({ site, texts, workshopEmail }) : undefined;
+    const mailOn = Boolean(email);
     return {
       ...config,
       collections: [
         ...(config.collections ?? []),
         mediaCollection({ staticDir: options.mediaDir }),
-        contactCollection(Boolean(mailer)),
-        inquiryCollection(Boolean(mailer)),
+        inquiryCollection(mailOn),
+        contactCollection(mailOn),
       ],
       endpoints: [...(config.endpoints ?? []), inquiryEndpoint],
       cors: withSiteCors(config.cors, origins),
@@ -149,7 +150,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       jobs: withJobs(config.jobs, mailer),
       onInit: async (payload) => {
         await config.onInit?.(payload);
-        if (!mailer) {
+        if (!mailOn) {
           payload.logger.warn(
             "Case e-mails are off: neither SMTP_HOST nor an e-mail adapter of the app is set, so no e-mail is sent",
           );

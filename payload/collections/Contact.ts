@@ -93,7 +93,7 @@ export function contactCollection(mailOn: boolean): CollectionConfig {
         maxLength: FIELD_LIMITS.message,
         validate: rule(contactSchema.shape.message, true),
       },
-      ...caseFields,
+      ...caseFields(mailOn),
     ],
   };
 }

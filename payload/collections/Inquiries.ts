@@ -65,7 +65,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
       { name: "idempotencyKey", type: "text", unique: true, index: true, admin: { hidden: true } },
       // the body the key was first sent with (its canonical JSON's SHA-256)
       { name: "bodyDigest", type: "text", admin: { hidden: true } },
-      ...caseFields,
+      ...caseFields(mailOn),
     ],
   };
 }

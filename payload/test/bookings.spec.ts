@@ -72,7 +72,8 @@ async function mailed(id: number, until = (state: string) => state !== "pending"
       emails: { workshop: string; receipt: string };
     };
     if (until(doc.emails.workshop)) return doc.emails;
-    if (Date.now() > deadline) throw new Error(`waited 20 s for booking ${id}'s e-mails: ${JSON.stringify(doc.emails)}`);
+    if (Date.now() > deadline)
+      throw new Error(`waited 20 s for booking ${id}'s e-mails: ${JSON.stringify(doc.emails)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -306,7 +306,10 @@ test("without SMTP settings a booking is stored, nothing is sent, and the log sa
       body: JSON.stringify({ email, phone: "+47 912 34 567", message: "Hei" }),
     });
   const first = await book("en@kunde.test");
-  assert.equal(first.status, 201, await first.text());
+  assert.equal(first.status, 201, await first.clone().text());
+  const { doc } = (await first.json()) as { doc: { emails: unknown } };
+  // the record says so too
+  assert.deepEqual(doc.emails, { workshop: "off", receipt: "off" });
   assert.equal((await book("to@kunde.test")).status, 201);
   assert.equal((await host.payload.count({ collection: "contact" })).totalDocs, 2);
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -31,7 +31,7 @@ test("the app's CORS, CSRF and upload settings stay; the site's origin, header a
   assert.ok(fresh.sharp);
   assert.deepEqual(
     fresh.collections?.map((c) => c.slug),
-    ["media", "contact", "inquiries"],
+    ["media", "inquiries", "contact"],
   );
   assert.deepEqual(
     fresh.endpoints?.map((e) => `${e.method} ${e.path}`),
@@ -64,7 +64,10 @@ test("an app without serverURL is told to set it, and why", async () => {
 });
 
 test("the plugin's jobs: its queue runs every few seconds beside the app's, and only staff run or queue jobs", async () => {
-  const withMail = await apply({ jobs: { autoRun: [{ queue: "app", cron: "* * * * *" }] } }, { SMTP_HOST: "smtp.test" });
+  const withMail = await apply(
+    { jobs: { autoRun: [{ queue: "app", cron: "* * * * *" }] } },
+    { SMTP_HOST: "smtp.test" },
+  );
   assert.deepEqual(
     withMail.jobs?.tasks?.map((t) => t.slug),
     ["bulkeklinikkenCleanup", "bulkeklinikkenCaseEmails"],
@@ -78,12 +81,11 @@ test("the plugin's jobs: its queue runs every few seconds beside the app's, and 
   assert.deepEqual(cleanup?.schedule, [{ cron: "0 * * * *", queue: "bulkeklinikken" }]);
   const visitor = { req: { user: null, payload: { config: { admin: { user: "users" } } } } } as never;
   assert.equal(await withMail.jobs?.access?.run?.(visitor), false);
-  // with no e-mail adapter at all, there is no e-mail task
+  // with no e-mail adapter at all, no new case queues e-mails
   const noMail = await apply({});
-  assert.deepEqual(
-    noMail.jobs?.tasks?.map((t) => t.slug),
-    ["bulkeklinikkenCleanup"],
-  );
+  for (const collection of noMail.collections ?? []) assert.deepEqual(collection.hooks?.afterChange ?? [], []);
+  const queuing = withMail.collections?.filter((c) => c.hooks?.afterChange?.length).map((c) => c.slug);
+  assert.deepEqual(queuing, ["inquiries", "contact"]);
 });
 
 test("a site origin that is not an origin stops the start", () => {
