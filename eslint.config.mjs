@@ -50,6 +50,11 @@ export default defineConfig([
   ...nextTs,
   globalIgnores([
     ".next/**",
+    "admin/.next/**",
+    // what Payload's command line writes: the admin's import map, the app's types, the migrations
+    "admin/app/(payload)/admin/importMap.js",
+    "admin/payload-types.ts",
+    "admin/migrations/**",
     "out/**",
     "public/**",
     "next-env.d.ts",

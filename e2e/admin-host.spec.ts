@@ -1,34 +1,40 @@
 /**
- * The built site's two forms against a real Payload with the site's plugin
- * (payload/, in a process of its own with a local mailbox), the admin and API
- * host: every call of the forms goes to that Payload, both forms reach the
- * thank-you page, the quote is stored there with its photos, and the workshop
- * and the customer each get an e-mail.
+ * The built site's two forms against the workshop's Payload app (admin/, with
+ * the site's plugin, in a process of its own with a local mailbox:
+ * payload/test/serve.ts), the admin and API host: every call of the forms
+ * goes to that Payload, both forms reach the thank-you page, the quote is
+ * stored there with its photos and shown in the admin to the logged-in
+ * workshop, and the workshop and the customer each get an e-mail.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { makePhotos } from "./photos";
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let admin: ChildProcess;
 let origin = "";
 let staff = "";
+let login = { email: "", password: "" };
 /** What the admin host printed so far; each `MAIL <to>` line is one e-mail. */
 let printed = "";
 const mailsTo = (address: string) => [...printed.matchAll(/^MAIL (\S+)$/gm)].filter((m) => m[1] === address).length;
 let photo: (name: string) => string = () => "";
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(180_000);
   photo = await makePhotos("admin-host");
   admin = spawn(process.execPath, ["--import", "tsx", path.join("payload", "test", "serve.ts")], {
     stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, SITE_ORIGIN: new URL(baseURL!).origin },
   });
   origin = await new Promise<string>((resolve, reject) => {
     admin.stdout!.on("data", (chunk: Buffer) => {
       printed += chunk.toString();
       const found = /^ADMIN (\S+) (.+)$/m.exec(printed);
+      const staffLine = /^STAFF (\S+) (\S+)$/m.exec(printed);
+      if (staffLine) login = { email: staffLine[1]!, password: staffLine[2]! };
       if (found) {
         staff = found[2]!;
         resolve(found[1]!);
@@ -91,6 +97,21 @@ test("a quote with two photos reaches the thank-you page, is stored in Payload w
   expect((await fetch(`${origin}/api/media`)).status).toBe(403);
   expect((await fetch(`${origin}/api/inquiries`)).status).toBe(403);
   await expect.poll(() => mailsTo("kari.nordmann@example.no"), { timeout: 20_000 }).toBe(1);
+
+  // the workshop logs in to its admin and finds the quote, newest first, with both photos
+  await page.goto(`${origin}/admin/login`);
+  await page.getByLabel("E-post").fill(login.email);
+  await page.getByLabel("Passord").fill(login.password);
+  await page.getByRole("button", { name: "Logg inn" }).click();
+  await page.waitForURL(`${origin}/admin`);
+  await page.goto(`${origin}/admin/collections/inquiries`);
+  await expect(page.getByRole("heading", { name: "Forespørsler", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "EL12345" }).first().click();
+  await expect(page.getByRole("heading", { name: "EL12345", level: 1 })).toBeVisible();
+  for (const stored of photos) {
+    await expect(page.getByText(stored.filename, { exact: true })).toBeVisible();
+  }
+  await expect(page.locator("img[src*='/api/media/file/']")).toHaveCount(2);
 });
 
 test("a booking reaches the thank-you page, and the workshop and the customer each get an e-mail", async ({ page }) => {

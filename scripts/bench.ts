@@ -7,7 +7,7 @@
  *   send     the wait after Send with four large photos, beside its floor (bench-send.ts)
  *   engines  the photo work's main-thread blocks in each engine (bench-engines.ts)
  *   server   the preview server under everyday traffic (bench-server.ts)
- *   admin    a booking to the workshop's e-mail through Payload (bench-admin.ts)
+ *   admin    the admin app: its build, and a booking and a quote to the workshop's e-mail (bench-admin.ts)
  *   clone    from a fresh clone to a served site (bench-clone.ts)
  *   code     lines per folder, the README, the modules a photo crosses (bench-code.ts)
  * Name sections and/or routes to run fewer (`npm run bench -- menu / /kontakt`; routes alone: pages

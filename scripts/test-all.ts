@@ -3,7 +3,7 @@
  *   1. type check  2. lint  3. Jest unit tests  4. the admin host: the Payload folder's tests
  *      (payload/test/, a real Payload on SQLite) on Node's test runner
  *   5. next build (static export), as the test build: with the test-only routes and a fake
- *      secret (lib/hosting/test-build.ts)
+ *      secret (lib/hosting/test-build.ts); and the workshop's Payload app's build (admin/)
  *   6. Playwright e2e against the exported site in Debian's Chromium (Chromium, and Java for the
  *      HTML checker, installed from Debian's packages when missing: lib/testing/debian.ts)
  *   7. the cross-engine suite (e2e-engines/run.ts) in WebKitGTK and Firefox ESR
@@ -78,8 +78,9 @@ passed += tapCount("pass");
 failed += tapCount("fail") + tapCount("cancelled");
 if (!payloadOk && tapCount("fail") + tapCount("cancelled") === 0) failed++; // the runner itself broke
 
-// 5. Build.
-const built = run("build", "npm", ["run", "build:test"]);
+// 5. Build: the site (the test build) and the workshop's Payload app (admin/), which the e2e tests send to.
+const built =
+  run("build", "npm", ["run", "build:test"]) && run("admin build", "npx", ["tsx", "scripts/admin.ts", "--build"]);
 if (!built) failed++;
 
 /** What the browser tests need from the machine, installed when missing; undefined (and one failure) if it cannot be. */

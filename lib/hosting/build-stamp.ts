@@ -24,7 +24,17 @@ const SOURCES = [
   "package-lock.json",
   "tsconfig.json",
 ];
-const IGNORED = new Set(["__tests__", "img"]);
+// tests, generated images, build output, and what a build writes beside its sources
+const IGNORED = new Set([
+  "__tests__",
+  "img",
+  "test",
+  ".next",
+  "node_modules",
+  ".build-stamp",
+  "next-env.d.ts",
+  "tsconfig.tsbuildinfo",
+]);
 
 function walk(entry: string, out: string[]) {
   const full = path.join(root, entry);
@@ -37,17 +47,26 @@ function walk(entry: string, out: string[]) {
   }
 }
 
-export function sourceFingerprint(): string {
+/** A fingerprint of the files under `entries` (paths from the repository's root): each one's path, size and mtime. */
+export function filesFingerprint(entries: string[]): string {
   const files: string[] = [];
+  entries.forEach((entry) => walk(entry, files));
+  return crypto.createHash("sha256").update(files.sort().join("\n")).digest("hex");
+}
+
+export function sourceFingerprint(): string {
   // the .env files next build reads its variables from
   const envFiles = fs.readdirSync(root).filter((name) => name.startsWith(".env"));
-  [...SOURCES, ...envFiles].forEach((entry) => walk(entry, files));
   const env = Object.keys(process.env)
     // E2E_TEST_ROUTES marks the test build (npm test), so `npm start` afterwards rebuilds without /testfeil.
     .filter((key) => key.startsWith("NEXT_PUBLIC_") || key === "E2E_TEST_ROUTES")
     .sort()
     .map((key) => `${key}=${process.env[key]}`);
-  return crypto.createHash("sha256").update(files.sort().join("\n")).update(env.join("\n")).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(filesFingerprint([...SOURCES, ...envFiles]))
+    .update(env.join("\n"))
+    .digest("hex");
 }
 
 export function writeBuildStamp(): void {

@@ -1,38 +1,94 @@
 /**
- * A real Payload admin host with a local mailbox, in a process of its own, for
- * the browser test of the built site's forms (e2e/admin-host.spec.ts): prints
- * `ADMIN <origin> <the staff's Authorization header>`, then, for each e-mail
- * the mailbox receives, `MAIL <to>`.
- * Ends, closing both, when its standard input closes.
+ * The workshop's Payload app (admin/, as `npm run admin` serves it, built
+ * beforehand by `npx tsx scripts/admin.ts --build`) on a free port with a
+ * fresh data folder and a local mailbox, in a process of its own, for the
+ * browser test of the built site's forms (e2e/admin-host.spec.ts). Its first
+ * staff user is made as the first visit to the admin would. Prints
+ * `ADMIN <origin> <the staff's Authorization header>` and
+ * `STAFF <e-mail> <password>`, then, for each e-mail the mailbox receives,
+ * `MAIL <to>`. Ends, closing both, when its standard input closes.
+ *
+ *   SITE_ORIGIN  the site's origin, for CORS (default http://localhost:3000)
  */
-import { startAdminHost } from "./harness";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { STAFF } from "./harness";
 import { startMailbox } from "./mailbox";
 
+const ADMIN = path.join(process.cwd(), "admin");
+if (!fs.existsSync(path.join(ADMIN, ".next", "BUILD_ID"))) {
+  console.error("admin/ is not built: run `npx tsx scripts/admin.ts --build` (npm test does) first");
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
 const box = await startMailbox();
-const host = await startAdminHost({
-  SMTP_HOST: "127.0.0.1",
-  SMTP_PORT: String(box.port),
-  SMTP_SECURE: "false",
-  EMAIL_FROM: "nettside@bulkeklinikken.test",
-  WORKSHOP_EMAIL: "verksted@bulkeklinikken.test",
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-app-"));
+const app = spawn("npx", ["next", "start", "--port", String(port)], {
+  cwd: ADMIN,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    SERVER_URL: origin,
+    PREVIEW_DATA_DIR: dataDir,
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(box.port),
+    SMTP_SECURE: "false",
+    EMAIL_FROM: "nettside@bulkeklinikken.test",
+    WORKSHOP_EMAIL: "verksted@bulkeklinikken.test",
+  },
+});
+
+async function stop(code: number) {
+  app.kill();
+  await box.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+
+/** The first staff user, as the admin's first visit makes it; returns its Authorization header. */
+async function firstUser(): Promise<string> {
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const answer = await fetch(`${origin}/api/users/first-register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(STAFF),
+    }).catch(() => undefined);
+    if (answer?.ok) return `JWT ${((await answer.json()) as { token: string }).token}`;
+    if (Date.now() > until) throw new Error(`the admin app did not start: ${answer?.status ?? "no answer"}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const staff = await firstUser().catch(async (error: unknown) => {
+  console.error(error);
+  return stop(1);
 });
 let told = 0;
 const tell = setInterval(() => {
   for (const mail of box.mails.slice(told)) {
-    process.stdout.write(
-      `MAIL ${[mail.to ?? []]
-        .flat()
-        .map((to) => to.text)
-        .join(",")}\n`,
-    );
+    const to = [mail.to ?? []].flat().map((address) => address.text);
+    process.stdout.write(`MAIL ${to.join(",")}\n`);
   }
   told = box.mails.length;
 }, 50);
-process.stdout.write(`ADMIN ${host.origin} ${host.staff.Authorization}\n`);
+process.stdout.write(`STAFF ${STAFF.email} ${STAFF.password}\nADMIN ${origin} ${staff}\n`);
 process.stdin.resume();
-process.stdin.on("end", async () => {
+process.stdin.on("end", () => {
   clearInterval(tell);
-  await host.close();
-  await box.stop();
-  process.exit(0);
+  void stop(0);
 });

@@ -1,0 +1,19 @@
+/**
+ * The workshop app's Next config, as Payload's app template has it: the
+ * plugin and the site's contract and content it imports live beside this
+ * folder in the repository, so the build's root is the repository's.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { withPayload } from "@payloadcms/next/withPayload";
+import type { NextConfig } from "next";
+
+const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const nextConfig: NextConfig = {
+  transpilePackages: ["@bulkeklinikken/payload-plugin"],
+  outputFileTracingRoot: repository,
+  turbopack: { root: repository },
+};
+
+export default withPayload(nextConfig, { devBundleServerPackages: false });

@@ -1,0 +1,78 @@
+/**
+ * The workshop app's settings, from the environment, each checked at start:
+ *
+ *   PORT             where `npm run admin` serves (default 3001)
+ *   SERVER_URL       the admin's public origin (default http://localhost:$PORT)
+ *   SITE_ORIGIN      the site's origins, comma-separated (default the preview's, http://localhost:3000)
+ *   PREVIEW_DATA_DIR where the data lives (default .data/ in the repository): the SQLite
+ *                    database, the photos, and a local run's secret; the same data `npm start` uses
+ *   DATABASE_URI     default SQLite in PREVIEW_DATA_DIR; `postgres://…` for PostgreSQL
+ *   PAYLOAD_SECRET   signs the staff's logins; required unless SERVER_URL is this machine's
+ *                    (a local run makes one and keeps it in PREVIEW_DATA_DIR)
+ *
+ * The e-mail variables (SMTP_HOST, …) are the plugin's (docs/admin-host.md).
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface Settings {
+  port: number;
+  serverURL: string;
+  siteOrigins: string[];
+  dataDir: string;
+  mediaDir: string;
+  database: { kind: "sqlite"; url: string } | { kind: "postgres"; url: string };
+  secret: string;
+}
+
+type Env = Partial<Record<string, string>>;
+
+function fail(variable: string, problem: string): never {
+  throw new Error(`${variable}: ${problem}`);
+}
+
+function origin(variable: string, value: string): string {
+  const parsed = URL.canParse(value) ? new URL(value) : undefined;
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== value.replace(/\/$/, "")) {
+    fail(variable, `"${value}" is not an origin such as https://admin.example.no`);
+  }
+  return parsed.origin;
+}
+
+const isLocal = (url: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
+
+/** A local run's secret: made once and kept beside its data, so logins outlive a restart. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "payload-secret");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+export function readSettings(env: Env = process.env): Settings {
+  const port = Number(env.PORT?.trim() || 3001);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail("PORT", `"${env.PORT}" is not a port number`);
+  const serverURL = origin("SERVER_URL", env.SERVER_URL?.trim() || `http://localhost:${port}`);
+  const siteOrigins = (env.SITE_ORIGIN?.trim() || "http://localhost:3000")
+    .split(",")
+    .map((value) => origin("SITE_ORIGIN", value.trim()));
+  const dataDir = path.resolve(repository, env.PREVIEW_DATA_DIR?.trim() || ".data");
+  const uri = env.DATABASE_URI?.trim() || `file:${path.join(dataDir, "payload.db")}`;
+  const database = /^postgres(ql)?:\/\//.test(uri)
+    ? ({ kind: "postgres", url: uri } as const)
+    : uri.startsWith("file:")
+      ? ({ kind: "sqlite", url: uri } as const)
+      : fail("DATABASE_URI", `"${uri}" is neither file:<path> (SQLite) nor postgres://…`);
+  const secret =
+    env.PAYLOAD_SECRET?.trim() ||
+    (isLocal(serverURL)
+      ? localSecret(dataDir)
+      : fail("PAYLOAD_SECRET", `is required when SERVER_URL (${serverURL}) is not this machine`));
+  return { port, serverURL, siteOrigins, dataDir, mediaDir: path.join(dataDir, "media"), database, secret };
+}

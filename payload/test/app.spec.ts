@@ -1,0 +1,78 @@
+/**
+ * The workshop's app (admin/): its settings from the environment, each
+ * checked at start with a message naming the variable, and its generated
+ * types current with the plugin (Payload's command line writes them again,
+ * and they must be what is committed).
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { readSettings } from "../../admin/settings";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "admin-settings-"));
+
+test("with nothing set: port 3001, the preview's site, SQLite and the photos in the data folder, a kept local secret", () => {
+  const dataDir = tmp();
+  const settings = readSettings({ PREVIEW_DATA_DIR: dataDir });
+  assert.equal(settings.port, 3001);
+  assert.equal(settings.serverURL, "http://localhost:3001");
+  assert.deepEqual(settings.siteOrigins, ["http://localhost:3000"]);
+  assert.deepEqual(settings.database, { kind: "sqlite", url: `file:${path.join(dataDir, "payload.db")}` });
+  assert.equal(settings.mediaDir, path.join(dataDir, "media"));
+  assert.match(settings.secret, /^[0-9a-f]{64}$/);
+  // the next start keeps the same secret, so the staff stay logged in
+  assert.equal(readSettings({ PREVIEW_DATA_DIR: dataDir }).secret, settings.secret);
+  assert.equal(fs.statSync(path.join(dataDir, "payload-secret")).mode & 0o777, 0o600);
+});
+
+test("the variables are taken as set: origins, PostgreSQL, a secret", () => {
+  const settings = readSettings({
+    PORT: "4000",
+    SERVER_URL: "https://admin.bulkeklinikken.no",
+    SITE_ORIGIN: "https://www.bulkeklinikken.no, https://forhandsvisning.bulkeklinikken.no",
+    DATABASE_URI: "postgres://verksted:hemmelig@db.internal:5432/payload",
+    PAYLOAD_SECRET: "en-lang-hemmelighet-for-produksjon",
+  });
+  assert.equal(settings.port, 4000);
+  assert.equal(settings.serverURL, "https://admin.bulkeklinikken.no");
+  assert.deepEqual(settings.siteOrigins, [
+    "https://www.bulkeklinikken.no",
+    "https://forhandsvisning.bulkeklinikken.no",
+  ]);
+  assert.equal(settings.database.kind, "postgres");
+  assert.equal(settings.secret, "en-lang-hemmelighet-for-produksjon");
+});
+
+test("a wrong or missing value stops the start, naming its variable", () => {
+  const wrong: [Record<string, string>, RegExp][] = [
+    [{ PORT: "admin" }, /^Error: PORT:/],
+    [{ SERVER_URL: "admin.bulkeklinikken.no" }, /^Error: SERVER_URL:/],
+    [{ SERVER_URL: "https://admin.bulkeklinikken.no/admin" }, /^Error: SERVER_URL:/],
+    [{ SITE_ORIGIN: "https://www.bulkeklinikken.no,ftp://x" }, /^Error: SITE_ORIGIN:/],
+    [{ DATABASE_URI: "mysql://db/payload" }, /^Error: DATABASE_URI:/],
+    // a public admin without its own secret
+    [{ SERVER_URL: "https://admin.bulkeklinikken.no" }, /^Error: PAYLOAD_SECRET:/],
+  ];
+  for (const [env, message] of wrong) {
+    const run = () => readSettings({ PREVIEW_DATA_DIR: tmp(), PAYLOAD_SECRET: "x", ...env });
+    const withoutSecret = () => readSettings({ PREVIEW_DATA_DIR: tmp(), ...env });
+    assert.throws(message.source.includes("PAYLOAD_SECRET") ? withoutSecret : run, message, JSON.stringify(env));
+  }
+});
+
+test("admin/payload-types.ts is what Payload generates from the app and the plugin today", () => {
+  const out = path.join(tmp(), "payload-types.ts");
+  execFileSync("npx", ["payload", "generate:types"], {
+    cwd: "admin",
+    env: { ...process.env, PAYLOAD_TS_OUTPUT_PATH: out, PREVIEW_DATA_DIR: tmp() },
+    stdio: "ignore",
+  });
+  const committed = fs.readFileSync(path.join("admin", "payload-types.ts"), "utf8");
+  assert.ok(
+    fs.readFileSync(out, "utf8") === committed,
+    "admin/payload-types.ts is stale: in admin/, run npx payload generate:types (and make a migration for each database)",
+  );
+});
