@@ -86,6 +86,17 @@ test("the plugin's jobs: its queue runs every few seconds beside the app's, and 
   for (const collection of noMail.collections ?? []) assert.deepEqual(collection.hooks?.afterChange ?? [], []);
   const queuing = withMail.collections?.filter((c) => c.hooks?.afterChange?.length).map((c) => c.slug);
   assert.deepEqual(queuing, ["inquiries", "contact"]);
+  // without SMTP_HOST, the app's own e-mail adapter sends them
+  const appsAdapter = (() => ({
+    name: "the-apps-own",
+    defaultFromAddress: "",
+    defaultFromName: "",
+    sendEmail: async () => {},
+  })) as never;
+  const withAppsMail = await apply({ email: appsAdapter });
+  assert.equal(withAppsMail.email, appsAdapter);
+  const queuingWithApps = withAppsMail.collections?.filter((c) => c.hooks?.afterChange?.length).map((c) => c.slug);
+  assert.deepEqual(queuingWithApps, ["inquiries", "contact"]);
 });
 
 test("a site origin that is not an origin stops the start", () => {
