@@ -3,12 +3,13 @@
  *
  *   PORT             where `npm run admin` serves (default 3001)
  *   SERVER_URL       the admin's public origin (default http://localhost:$PORT)
- *   SITE_ORIGIN      the site's origins, comma-separated (default the preview's, http://localhost:3000)
+ *   SITE_ORIGIN      the site's origins, comma-separated (default the preview's, http://localhost:3000,
+ *                    when SERVER_URL is this machine's; required otherwise)
  *   PREVIEW_DATA_DIR where the data lives (default .data/ in the repository): the SQLite
  *                    database, the photos, and a local run's secret; the same data `npm start` uses
  *   DATABASE_URI     default SQLite in PREVIEW_DATA_DIR; `postgres://…` for PostgreSQL
- *   PAYLOAD_SECRET   signs the staff's logins; required unless SERVER_URL is this machine's
- *                    (a local run makes one and keeps it in PREVIEW_DATA_DIR)
+ *   PAYLOAD_SECRET   signs the staff's logins, at least 32 characters; required unless SERVER_URL
+ *                    is this machine's (a local run makes one and keeps it in PREVIEW_DATA_DIR)
  *
  * The e-mail variables (SMTP_HOST, …) are the plugin's (docs/admin-host.md).
  */
@@ -43,6 +44,9 @@ function origin(variable: string, value: string): string {
   return parsed.origin;
 }
 
+/** The shortest secret taken: it signs the staff's logins. */
+const MIN_SECRET_LENGTH = 32;
+
 const isLocal = (url: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
 
 /** A local run's secret: made once and kept beside its data, so logins outlive a restart. */
@@ -59,9 +63,13 @@ export function readSettings(env: Env = process.env): Settings {
   const port = Number(env.PORT?.trim() || 3001);
   if (!Number.isInteger(port) || port < 1 || port > 65535) fail("PORT", `"${env.PORT}" is not a port number`);
   const serverURL = origin("SERVER_URL", env.SERVER_URL?.trim() || `http://localhost:${port}`);
-  const siteOrigins = (env.SITE_ORIGIN?.trim() || "http://localhost:3000")
-    .split(",")
-    .map((value) => origin("SITE_ORIGIN", value.trim()));
+  const local = isLocal(serverURL);
+  const siteOrigin =
+    env.SITE_ORIGIN?.trim() ||
+    (local
+      ? "http://localhost:3000"
+      : fail("SITE_ORIGIN", `is required when SERVER_URL (${serverURL}) is not this machine`));
+  const siteOrigins = siteOrigin.split(",").map((value) => origin("SITE_ORIGIN", value.trim()));
   const dataDir = path.resolve(repository, env.PREVIEW_DATA_DIR?.trim() || ".data");
   const uri = env.DATABASE_URI?.trim() || `file:${path.join(dataDir, "payload.db")}`;
   const database = /^postgres(ql)?:\/\//.test(uri)
@@ -69,9 +77,13 @@ export function readSettings(env: Env = process.env): Settings {
     : uri.startsWith("file:")
       ? ({ kind: "sqlite", url: uri } as const)
       : fail("DATABASE_URI", `"${uri}" is neither file:<path> (SQLite) nor postgres://…`);
+  const given = env.PAYLOAD_SECRET?.trim();
+  if (given && given.length < MIN_SECRET_LENGTH) {
+    fail("PAYLOAD_SECRET", `must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -hex 32 makes one)`);
+  }
   const secret =
-    env.PAYLOAD_SECRET?.trim() ||
-    (isLocal(serverURL)
+    given ||
+    (local
       ? localSecret(dataDir)
       : fail("PAYLOAD_SECRET", `is required when SERVER_URL (${serverURL}) is not this machine`));
   return { port, serverURL, siteOrigins, dataDir, mediaDir: path.join(dataDir, "media"), database, secret };

@@ -15,9 +15,11 @@ import {
   getCurrentDate,
   type CollectionAfterChangeHook,
   type CollectionBeforeChangeHook,
+  type CollectionBeforeValidateHook,
   type CollectionConfig,
   type Field,
 } from "payload";
+import { contactSchema, emailSchema, FIELD_LIMITS, phoneSchema } from "../lib/api/schemas";
 import { CASE_EMAILS_TASK, QUEUE, type CaseSlug } from "./names";
 
 export const CASE_STATES = [
@@ -36,7 +38,7 @@ export const EMAIL_STATES = [
   { value: "pending", label: "Venter" },
   { value: "sent", label: "Sendt" },
   { value: "skipped", label: "Ikke sendt (kvittering sendt siste time)" },
-  { value: "failed", label: "Feilet, prøves igjen" },
+  { value: "failed", label: "Feilet (prøves igjen i inntil et døgn)" },
   { value: "off", label: "Ikke sendt (e-post er ikke satt opp)" },
 ] as const;
 export type EmailState = (typeof EMAIL_STATES)[number]["value"];
@@ -52,6 +54,42 @@ export interface CaseRecord {
   closedAt?: string | null;
   emails?: { workshop?: EmailState | null; receipt?: EmailState | null } | null;
 }
+
+interface Check {
+  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { message: string }[] } };
+}
+
+/** A field's `validate` from a contract schema: true, or the schema's first message. */
+const rule =
+  (schema: Check, orEmpty = false) =>
+  (value: unknown): true | string => {
+    const result = schema.safeParse(orEmpty ? (value ?? "") : value);
+    return result.success || (result.error?.issues[0]?.message ?? "ugyldig verdi");
+  };
+
+/** The customer's address, phone and message, checked by the contract's rules. */
+export const customerFields: Field[] = [
+  { name: "email", label: "E-post", type: "email", required: true, index: true, validate: rule(emailSchema()) },
+  {
+    name: "phone",
+    label: "Telefon",
+    type: "text",
+    required: true,
+    maxLength: FIELD_LIMITS.phone,
+    validate: rule(phoneSchema()),
+  },
+  {
+    name: "message",
+    label: "Melding",
+    type: "textarea",
+    maxLength: FIELD_LIMITS.message,
+    validate: rule(contactSchema.shape.message, true),
+  },
+];
+
+/** Every case, however it is made or changed, keeps its address trimmed and in lower case. */
+export const keepEmail: CollectionBeforeValidateHook = ({ data }) =>
+  typeof data?.email === "string" ? { ...data, email: data.email.trim().toLowerCase() } : data;
 
 /** Set by the plugin's own code only (the local API), never by a request, the workshop's included. */
 const setByThePlugin = { create: () => false, update: () => false };

@@ -222,38 +222,42 @@ export function caseMailer({ site, texts, workshopEmail }: CaseMailerOptions) {
    * the job is tried again. A case no longer stored gets none.
    */
   async function mail(payload: Payload, slug: CaseSlug, id: CaseRecord["id"]): Promise<Outcome | undefined> {
-    const record = (await payload.findByID({
+    const stored = (await payload.findByID({
       collection: slug,
       id,
       depth: 1,
       disableErrors: true,
       overrideAccess: true,
     })) as unknown as CaseRecord | null;
-    if (!record) {
+    if (!stored) {
       payload.logger.warn({ collection: slug, case: id, msg: "Case not found: no e-mail sent about it" });
       return undefined;
     }
     const done = (state: EmailState | null | undefined) => state === "sent" || state === "skipped";
-    const before = { workshop: record.emails?.workshop ?? "pending", receipt: record.emails?.receipt ?? "pending" };
+    const before = { workshop: stored.emails?.workshop ?? "pending", receipt: stored.emails?.receipt ?? "pending" };
     const outcome: Outcome = { ...before };
+    // written straight to the database after each e-mail, past the fields' checks and hooks, so an
+    // e-mail that went is recorded even on a case the checks would now refuse, and never sent again
+    const record = () => payload.db.updateOne({ collection: slug, id, data: { emails: { ...outcome } } });
     if (!done(before.workshop)) {
       outcome.workshop = await send(payload, "workshop", slug, id, {
         to: workshopEmail,
-        replyTo: record.email,
-        ...workshopMail(payload, slug, record),
+        replyTo: stored.email,
+        ...workshopMail(payload, slug, stored),
       });
+      await record();
     }
     if (!done(before.receipt)) {
-      outcome.receipt = (await caseWithinTheHour(payload, slug, record))
+      outcome.receipt = (await caseWithinTheHour(payload, slug, stored))
         ? "skipped"
         : await send(payload, "receipt", slug, id, {
-            to: record.email,
+            to: stored.email,
             replyTo: site.email,
             headers: { "Auto-Submitted": "auto-generated" },
             ...receipts[slug],
           });
+      await record();
     }
-    await payload.update({ collection: slug, id, data: { emails: outcome }, depth: 0, overrideAccess: true });
     payload.logger.info({ collection: slug, case: id, ...outcome, msg: "Case e-mails" });
     if (outcome.workshop === "failed" || outcome.receipt === "failed") {
       throw new Error(

@@ -145,7 +145,7 @@ async function handler(req: PayloadRequest): Promise<Response> {
         collection: INQUIRY_SLUG,
         data: {
           regNumber: Inquiry.RegNumber,
-          email: Inquiry.Email.toLowerCase(),
+          email: Inquiry.Email,
           phone: Inquiry.PhoneNumber,
           message: Inquiry.Message,
           userId: Inquiry.UserId,

@@ -2,15 +2,19 @@
  * The plugin's work outside requests, on Payload's jobs queue (QUEUE), which
  * the plugin has the app run every few seconds (plugin.ts):
  *
- *   - CASE_EMAILS_TASK: a new case's e-mails (./email.ts). Queued in the same
- *     transaction that stores the case, so a stored case always has its job
- *     and a restart loses none. A failed e-mail fails the job, and the queue
+ *   - CASE_EMAILS_TASK: a new case's e-mails (./email.ts). Queued as the case
+ *     is stored, in the same transaction where the database has them
+ *     (PostgreSQL), so a restart loses none. A failed e-mail fails the job, and the queue
  *     tries again, waiting longer each time (about 17 hours in all), so an
  *     SMTP server that is away for a while only delays the e-mails.
  *   - CLEANUP_TASK, every hour: deletes each case closed more than
- *     CLOSED_CASE_KEPT_MS ago with its photos, and each photo that no quote
- *     names UNUSED_PHOTO_KEPT_MS after its upload. The time is Payload's job
- *     clock (`getCurrentDate`), the one its queue runs by.
+ *     CLOSED_CASE_KEPT_MS ago, then each photo that no quote names
+ *     UNUSED_PHOTO_KEPT_MS after its upload (a deleted quote's photos among
+ *     them). It also queues the e-mails again of a case whose e-mails are
+ *     still waiting an hour after it was stored with no job to send them
+ *     (on a database without transactions, a case can be stored and its job
+ *     not). The time is Payload's job clock (`getCurrentDate`), the one its
+ *     queue runs by.
  */
 import { getCurrentDate, type Payload, type TaskConfig } from "payload";
 import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "./cases";
@@ -46,27 +50,21 @@ const photoIds = (quote: QuoteRecord) =>
     (damage.photos ?? []).map((photo) => (typeof photo === "object" ? photo.id : photo)),
   );
 
-/** Deletes the cases of `slug` closed before `closedBefore`, and a quote's photos with it; returns how many. */
+/**
+ * Deletes the cases of `slug` closed before `closedBefore`; returns how many.
+ * A quote's photos are left to deleteUnusedPhotos, which runs next: a photo
+ * another quote still names stays. A case another run deleted first is no
+ * error.
+ */
 async function deleteClosedCases(payload: Payload, slug: CaseSlug, closedBefore: Date): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const { docs } = await payload.find({
-      collection: slug,
-      where: { and: [{ status: { equals: "CLOSED" } }, { closedAt: { less_than: closedBefore.toISOString() } }] },
-      limit: PAGE,
-      depth: 0,
-      overrideAccess: true,
-    });
-    if (docs.length === 0) return deleted;
-    for (const doc of docs as unknown as QuoteRecord[]) {
-      await payload.delete({ collection: slug, id: doc.id, overrideAccess: true });
-      const photos = slug === INQUIRY_SLUG ? photoIds(doc) : [];
-      if (photos.length) {
-        await payload.delete({ collection: MEDIA_SLUG, where: { id: { in: photos } }, overrideAccess: true });
-      }
-      deleted++;
-    }
-  }
+  const { docs, errors } = await payload.delete({
+    collection: slug,
+    where: { and: [{ status: { equals: "CLOSED" } }, { closedAt: { less_than: closedBefore.toISOString() } }] },
+    depth: 0,
+    overrideAccess: true,
+  });
+  for (const error of errors) payload.logger.warn({ collection: slug, error, msg: "A closed case was not deleted" });
+  return docs.length;
 }
 
 /** Deletes the photos uploaded before `uploadedBefore` that no quote names; returns how many. */
@@ -107,11 +105,46 @@ async function deleteUnusedPhotos(payload: Payload, uploadedBefore: Date): Promi
   }
 }
 
+/** How long a case's e-mails may wait with no job before the cleanup queues them again. */
+const EMAILS_OVERDUE_MS = 60 * 60 * 1000;
+
+/** Queues the e-mails again of each case still waiting for them EMAILS_OVERDUE_MS after it was stored with no job left for it; returns how many. */
+export async function requeueOverdueEmails(payload: Payload, now = getCurrentDate()): Promise<number> {
+  const { docs: jobs } = await payload.find({
+    collection: "payload-jobs",
+    where: { and: [{ taskSlug: { equals: CASE_EMAILS_TASK } }, { completedAt: { exists: false } }] },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  });
+  const inputOf = (job: unknown) => (job as { input?: { collection?: string; id?: unknown } }).input;
+  const waiting = new Set(jobs.map((job) => `${inputOf(job)?.collection}:${String(inputOf(job)?.id)}`));
+  const storedBefore = new Date(now.getTime() - EMAILS_OVERDUE_MS).toISOString();
+  let queued = 0;
+  for (const slug of CASE_SLUGS) {
+    const { docs } = await payload.find({
+      collection: slug,
+      where: { and: [{ "emails.workshop": { equals: "pending" } }, { createdAt: { less_than: storedBefore } }] },
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+    });
+    for (const { id } of docs) {
+      if (waiting.has(`${slug}:${String(id)}`)) continue;
+      await payload.jobs.queue({ task: CASE_EMAILS_TASK, queue: QUEUE, input: { collection: slug, id } });
+      queued++;
+    }
+  }
+  if (queued) payload.logger.warn({ queued, msg: "Case e-mails queued again: their cases had no job" });
+  return queued;
+}
+
 /** Deletes what the privacy page says is deleted by now (see the module's comment); returns the counts. */
 export async function deleteExpired(payload: Payload, now = getCurrentDate()) {
   const closedBefore = new Date(now.getTime() - CLOSED_CASE_KEPT_MS);
   const cases: Record<string, number> = {};
   for (const slug of CASE_SLUGS) cases[slug] = await deleteClosedCases(payload, slug, closedBefore);
+  // after the cases: a deleted quote's photos are unused now, unless another quote names them
   const photos = await deleteUnusedPhotos(payload, new Date(now.getTime() - UNUSED_PHOTO_KEPT_MS));
   const counts = { ...cases, photos };
   if (Object.values(counts).some(Boolean))
@@ -119,13 +152,15 @@ export async function deleteExpired(payload: Payload, now = getCurrentDate()) {
   return counts;
 }
 
-export const cleanupTask: TaskConfig = {
+/** The hourly task; `mailOn` also has it queue overdue e-mails again. */
+export const cleanupTask = (mailOn: boolean): TaskConfig => ({
   slug: CLEANUP_TASK,
   label: "Slett avsluttede saker og ubrukte bilder",
   schedule: [{ cron: "0 * * * *", queue: QUEUE }],
   retries: 3,
   handler: async ({ req }) => {
     await deleteExpired(req.payload);
+    if (mailOn) await requeueOverdueEmails(req.payload);
     return { output: {} };
   },
-};
+});

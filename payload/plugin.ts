@@ -8,9 +8,10 @@
  *     app's staff (./access.ts) for the rest; bookings and quotes are cases
  *     the workshop moves from Ny to Avsluttet (./cases.ts);
  *   - POST /api/inquiry, where the site sends its quotes (./inquiry-endpoint.ts);
- *   - CORS for the site's origins, without credentials: the site never sends
- *     any, and its origins stay out of Payload's CSRF list, so no script on
- *     the site can act with a logged-in employee's cookie;
+ *   - CORS for the site's origins, with Idempotency-Key allowed. Their
+ *     origins stay out of Payload's CSRF list, so Payload takes no login
+ *     cookie from a request the site's pages make: the site never sends
+ *     one, and no script on the site can act as a logged-in employee;
  *   - the site's upload cap (MAX_UPLOAD_BYTES) for every upload of the app,
  *     answered with 413, unless the app's own cap is lower;
  *   - sharp, when the app passes none: without it Payload stores photos with
@@ -92,7 +93,7 @@ type AutorunCronConfig = Exclude<
 export const QUEUE_CRON = "*/5 * * * * *";
 
 /** The app's jobs with the plugin's tasks added, its queue run, and staff only to run, queue or cancel jobs. */
-function withJobs(jobs: Config["jobs"], mailer: CaseMailer): Config["jobs"] {
+function withJobs(jobs: Config["jobs"], mailer: CaseMailer, mailOn: boolean): Config["jobs"] {
   const ours: AutorunCronConfig = { cron: QUEUE_CRON, queue: QUEUE, limit: 10 };
   const autoRun = jobs?.autoRun;
   const staff = ({ req }: { req: Parameters<typeof isStaffRequest>[0] }) => isStaffRequest(req);
@@ -100,7 +101,7 @@ function withJobs(jobs: Config["jobs"], mailer: CaseMailer): Config["jobs"] {
     ...jobs,
     access: { run: staff, queue: staff, cancel: staff, ...jobs?.access },
     // the e-mail task is there even with e-mail off (nothing queues it then), so the app's types have it
-    tasks: [...(jobs?.tasks ?? []), cleanupTask, caseEmailsTask(mailer)],
+    tasks: [...(jobs?.tasks ?? []), cleanupTask(mailOn), caseEmailsTask(mailer)],
     autoRun:
       typeof autoRun === "function"
         ? async (payload) => [...(await autoRun(payload)), ours]
@@ -147,7 +148,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       upload: withUploadCap(config.upload),
       sharp: config.sharp ?? sharp,
       email,
-      jobs: withJobs(config.jobs, mailer),
+      jobs: withJobs(config.jobs, mailer, mailOn),
       onInit: async (payload) => {
         await config.onInit?.(payload);
         if (!mailOn) {

@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { readSettings } from "../admin/settings";
 import { filesFingerprint } from "../lib/hosting/build-stamp";
 
 const ADMIN = path.join(process.cwd(), "admin");
@@ -31,7 +32,8 @@ function ensureBuilt(): void {
 
 ensureBuilt();
 if (!process.argv.includes("--build")) {
-  const port = process.env.PORT?.trim() || "3001";
+  // checked here too, so a mistake is told before the build is served
+  const port = String(readSettings().port);
   console.log(`The workshop's admin runs at http://localhost:${port}/admin  (Ctrl+C stops it)`);
   const server = spawn("npx", ["next", "start", "--port", port], {
     cwd: ADMIN,

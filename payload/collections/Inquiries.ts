@@ -8,7 +8,7 @@
 import type { CollectionConfig } from "payload";
 import { FIELD_LIMITS } from "../../lib/api/schemas";
 import { isStaff } from "../access";
-import { caseAdmin, caseFields, queueCaseEmails, stampClosedAt } from "../cases";
+import { caseAdmin, caseFields, customerFields, keepEmail, queueCaseEmails, stampClosedAt } from "../cases";
 import { INQUIRY_SLUG, MEDIA_SLUG } from "../names";
 
 /** The collection; `mailOn` queues each new quote's e-mails. */
@@ -21,7 +21,11 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
     access: { create: isStaff, read: isStaff, update: isStaff, delete: isStaff },
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
-    hooks: { beforeChange: [stampClosedAt], afterChange: mailOn ? [queueCaseEmails(INQUIRY_SLUG)] : [] },
+    hooks: {
+      beforeValidate: [keepEmail],
+      beforeChange: [stampClosedAt],
+      afterChange: mailOn ? [queueCaseEmails(INQUIRY_SLUG)] : [],
+    },
     fields: [
       {
         name: "regNumber",
@@ -30,9 +34,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
         required: true,
         maxLength: FIELD_LIMITS.regNumber,
       },
-      { name: "email", label: "E-post", type: "email", required: true, index: true },
-      { name: "phone", label: "Telefon", type: "text", required: true, maxLength: FIELD_LIMITS.phone },
-      { name: "message", label: "Melding", type: "textarea", maxLength: FIELD_LIMITS.message },
+      ...customerFields,
       {
         name: "damages",
         label: "Skader",

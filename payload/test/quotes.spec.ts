@@ -16,7 +16,8 @@ import sharp from "sharp";
 import { CONTACT_PATH, IDEMPOTENCY_HEADER, mediaResponseSchema, type InquiryRequest } from "../../lib/api/schemas";
 import { loadSite } from "../content";
 import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "../cases";
-import { deleteExpired } from "../jobs";
+import { deleteExpired, requeueOverdueEmails } from "../jobs";
+import { CASE_EMAILS_TASK } from "../names";
 import {
   restartAdminHost,
   SITE_ORIGIN,
@@ -111,15 +112,71 @@ const stored = async (email: string) => {
   return one!;
 };
 
-/** The quote from `email` once its e-mails' job has recorded `state` for the workshop's e-mail. */
+/** The quote from `email` once its e-mails' job has recorded `state` for the workshop's e-mail and tried the receipt. */
 async function emailed(email: string, state = "sent"): Promise<StoredQuote> {
   const until = Date.now() + 20_000;
   for (;;) {
     const [quote] = await quotesBy(email);
-    if (quote?.emails.workshop === state) return quote;
+    // the workshop's e-mail is `state`, and the receipt has been tried (and, when they went, went too)
+    const receipt = quote?.emails.receipt;
+    const settled = receipt !== "pending" && (state !== "sent" || receipt !== "failed");
+    if (quote?.emails.workshop === state && settled) return quote;
     if (Date.now() > until) throw new Error(`waited 20 s for ${email}'s workshop e-mail to be ${state}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The deletion test's steps (see its title), with the clock moved by the test. */
+async function closedCasesAndUnusedPhotos() {
+  const [kept, shared, open] = [await photo(), await photo(), await photo()];
+  assert.equal((await send(quoteBody("slett@eksempel.no", [[kept, shared]]))).status, 201);
+  // a second quote, still open, names one of the closed quote's photos and one of its own
+  assert.equal((await send(quoteBody("apen@eksempel.no", [[shared, open]]))).status, 201);
+  const unused = await photo();
+  const quote = await stored("slett@eksempel.no");
+  const close = await fetch(`${host.origin}/api/inquiries/${quote.id}`, {
+    method: "PATCH",
+    headers: { ...host.staff, "Content-Type": "application/json" },
+    body: JSON.stringify({ status: "CLOSED", closedAt: "2000-01-01T00:00:00.000Z" }),
+  });
+  assert.equal(close.status, 200, await close.clone().text());
+  const closed = await stored("slett@eksempel.no");
+  assert.equal(closed.status, "CLOSED");
+  // stamped now, whatever the request said
+  assert.ok(Math.abs(Date.parse(closed.closedAt!) - Date.now()) < 60_000, closed.closedAt!);
+  const names = async () =>
+    new Set(
+      (await host.payload.find({ collection: "media", pagination: false, overrideAccess: true })).docs.map(
+        (d) => d.filename as string,
+      ),
+    );
+  const there = (name: string, left: Set<string>) => left.has(name) && fs.existsSync(path.join(host.mediaDir, name));
+
+  // a day on: the unused photo goes, the quotes' stay
+  moveClock(UNUSED_PHOTO_KEPT_MS + 60_000);
+  await deleteExpired(host.payload);
+  let left = await names();
+  assert.ok(!there(unused.filename, left));
+  assert.ok([kept, shared, open].every((p) => there(p.filename, left)));
+  assert.equal((await quotesBy("slett@eksempel.no")).length, 1);
+
+  // 30 days after closing: the closed quote and the photo only it named go; the open quote keeps both of its own
+  moveClock(CLOSED_CASE_KEPT_MS - 60_000);
+  await deleteExpired(host.payload);
+  assert.equal((await quotesBy("slett@eksempel.no")).length, 1);
+  moveClock(CLOSED_CASE_KEPT_MS + 60_000);
+  await deleteExpired(host.payload);
+  // a second run finds nothing more to delete, and no error
+  assert.deepEqual(await deleteExpired(host.payload), { inquiries: 0, contact: 0, photos: 0 });
+  assert.equal((await quotesBy("slett@eksempel.no")).length, 0);
+  left = await names();
+  assert.ok(!there(kept.filename, left));
+  assert.ok(there(shared.filename, left) && there(open.filename, left));
+  const stillOpen = await stored("apen@eksempel.no");
+  assert.deepEqual(
+    stillOpen.damages[0]!.photos.map((p) => p.filename),
+    [shared.filename, open.filename],
+  );
 }
 
 /** The tests, run once on each database (below). */
@@ -304,48 +361,38 @@ const TESTS: Record<string, () => Promise<void>> = {
     assert.equal(box.to("omstart@eksempel.no").length, 1);
   },
 
+  "a case stored with no e-mail job gets one from the hourly cleanup, once, and its e-mails go": async () => {
+    _internal_jobSystemGlobals.shouldAutoRun = false;
+    try {
+      assert.equal((await send(quoteBody("utenjobb@eksempel.no", [[await photo()]]))).status, 201);
+      // as on a database without transactions, when the job's insert failed after the case's
+      await host.payload.delete({
+        collection: "payload-jobs",
+        where: { taskSlug: { equals: CASE_EMAILS_TASK } },
+        overrideAccess: true,
+      });
+      assert.equal(await requeueOverdueEmails(host.payload), 0, "not within the first hour");
+      moveClock(2 * 60 * 60_000);
+      assert.equal(await requeueOverdueEmails(host.payload), 1);
+      assert.equal(await requeueOverdueEmails(host.payload), 0, "not while its job waits");
+    } finally {
+      resetClock();
+      _internal_jobSystemGlobals.shouldAutoRun = true;
+    }
+    const quote = await emailed("utenjobb@eksempel.no");
+    assert.deepEqual(quote.emails, { workshop: "sent", receipt: "sent" });
+    assert.equal(box.to("utenjobb@eksempel.no").length, 1);
+  },
   "closing a case stamps when; it and its photos go 30 days later, and a photo no quote names after 24 hours":
     async () => {
-      const kept = [await photo(), await photo()];
-      assert.equal((await send(quoteBody("slett@eksempel.no", [kept]))).status, 201);
-      const unused = await photo();
-      const quote = await stored("slett@eksempel.no");
-      const close = await fetch(`${host.origin}/api/inquiries/${quote.id}`, {
-        method: "PATCH",
-        headers: { ...host.staff, "Content-Type": "application/json" },
-        body: JSON.stringify({ status: "CLOSED", closedAt: "2000-01-01T00:00:00.000Z" }),
-      });
-      assert.equal(close.status, 200, await close.clone().text());
-      const closed = await stored("slett@eksempel.no");
-      assert.equal(closed.status, "CLOSED");
-      // stamped now, whatever the request said
-      assert.ok(Math.abs(Date.parse(closed.closedAt!) - Date.now()) < 60_000, closed.closedAt!);
-      const names = async () =>
-        new Set(
-          (await host.payload.find({ collection: "media", pagination: false, overrideAccess: true })).docs.map(
-            (d) => d.filename as string,
-          ),
-        );
-      const onDisk = (name: string) => fs.existsSync(path.join(host.mediaDir, name));
-
-      // a day on: the unused photo goes, the quote's stay
-      moveClock(UNUSED_PHOTO_KEPT_MS + 60_000);
-      await deleteExpired(host.payload);
-      let left = await names();
-      assert.ok(!left.has(unused.filename) && !onDisk(unused.filename));
-      assert.ok(kept.every((p) => left.has(p.filename) && onDisk(p.filename)));
-      assert.equal((await quotesBy("slett@eksempel.no")).length, 1);
-
-      // 30 days after closing: the quote and its photos go
-      moveClock(CLOSED_CASE_KEPT_MS - 60_000);
-      await deleteExpired(host.payload);
-      assert.equal((await quotesBy("slett@eksempel.no")).length, 1);
-      moveClock(CLOSED_CASE_KEPT_MS + 60_000);
-      await deleteExpired(host.payload);
-      resetClock();
-      assert.equal((await quotesBy("slett@eksempel.no")).length, 0);
-      left = await names();
-      assert.ok(kept.every((p) => !left.has(p.filename) && !onDisk(p.filename)));
+      // the cleanup runs here alone: the queue's own hourly run waits
+      _internal_jobSystemGlobals.shouldAutoRun = false;
+      try {
+        await closedCasesAndUnusedPhotos();
+      } finally {
+        resetClock();
+        _internal_jobSystemGlobals.shouldAutoRun = true;
+      }
     },
 };
 

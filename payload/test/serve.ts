@@ -12,25 +12,17 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { STAFF } from "./harness";
 import { startMailbox } from "./mailbox";
+import { freePort } from "./net";
 
 const ADMIN = path.join(process.cwd(), "admin");
 if (!fs.existsSync(path.join(ADMIN, ".next", "BUILD_ID"))) {
   console.error("admin/ is not built: run `npx tsx scripts/admin.ts --build` (npm test does) first");
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const box = await startMailbox();
 const port = await freePort();
