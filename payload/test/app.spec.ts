@@ -1,8 +1,9 @@
 /**
  * The workshop's app (admin/): its settings from the environment, each
- * checked at start with a message naming the variable, and its generated
- * types current with the plugin (Payload's command line writes them again,
- * and they must be what is committed).
+ * checked at start with a message naming the variable; its generated types
+ * current with the plugin (Payload's command line writes them again, and
+ * they must be what is committed); and its migrations holding every change
+ * of the schema (a new one would be empty).
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -81,5 +82,26 @@ test("admin/payload-types.ts is what Payload generates from the app and the plug
   assert.ok(
     fs.readFileSync(out, "utf8") === committed,
     "admin/payload-types.ts is stale: in admin/, run npx payload generate:types (and make a migration for each database)",
+  );
+});
+
+test("admin/migrations holds every change of the schema: a new SQLite migration would be empty", () => {
+  const dir = path.join("admin", "migrations", "sqlite");
+  const before = new Set(fs.readdirSync(dir));
+  const index = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
+  // --skip-empty writes nothing when the schema has no change the migrations lack
+  execFileSync("npx", ["payload", "migrate:create", "schema-check", "--skip-empty"], {
+    cwd: "admin",
+    env: { ...process.env, PREVIEW_DATA_DIR: tmp() },
+    stdio: "ignore",
+  });
+  const written = fs.readdirSync(dir).filter((name) => !before.has(name));
+  // what the check wrote is undone before it fails
+  for (const name of written) fs.rmSync(path.join(dir, name));
+  fs.writeFileSync(path.join(dir, "index.ts"), index);
+  assert.deepEqual(
+    written,
+    [],
+    "the schema changed without a migration: in admin/, run npx payload migrate:create <name> (and again with DATABASE_URI=postgres://… for PostgreSQL)",
   );
 });
