@@ -2,6 +2,10 @@
  * What a booking and a price quote share as a customer's case in the
  * workshop's admin:
  *
+ *   - the customer's address, phone and message, each kept within the
+ *     contract's rules on every edit, the workshop's too; the address trimmed
+ *     and in lower case, so one address is one address however it was typed
+ *     (the receipt's once-an-hour rule counts by it);
  *   - its state, set by the workshop: Ny (the contract's `NEW`, the first),
  *     Besvart, Avsluttet. Closing it stamps the time (`closedAt`); the
  *     cleanup job deletes it CLOSED_CASE_KEPT_MS later (./jobs.ts);

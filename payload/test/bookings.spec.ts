@@ -10,12 +10,11 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { ParsedMail } from "mailparser";
-import { _internal_jobSystemGlobals } from "payload";
 import { CONTACT_PATH } from "../../lib/api/schemas";
 import { openingTimes } from "../../lib/format";
 import { loadSite } from "../content";
 import { RECEIPT_INTERVAL_MS } from "../email";
-import { LEVEL, SITE_ORIGIN, startAdminHost, type AdminHost } from "./harness";
+import { LEVEL, moveJobClock, SITE_ORIGIN, startAdminHost, waitFor, type AdminHost } from "./harness";
 import { startMailbox, type Mailbox } from "./mailbox";
 
 const WORKSHOP = "bestillinger@bulkeklinikken.test";
@@ -65,26 +64,26 @@ async function booked(email: string, message = MESSAGE): Promise<Stored> {
 }
 
 /** The booking's e-mails' outcome, as recorded on it, once both are what `until` waits for (by default: tried). */
-async function mailed(id: number, until = (state: string) => state !== "pending") {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const doc = (await host.payload.findByID({ collection: "contact", id, overrideAccess: true })) as unknown as {
-      emails: { workshop: string; receipt: string };
-    };
-    if (until(doc.emails.workshop) && until(doc.emails.receipt)) return doc.emails;
-    if (Date.now() > deadline)
-      throw new Error(`waited 20 s for booking ${id}'s e-mails: ${JSON.stringify(doc.emails)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function mailed(id: number, until = (state: string) => state !== "pending") {
+  return waitFor(
+    `booking ${id}'s e-mails`,
+    async () => {
+      const doc = (await host.payload.findByID({ collection: "contact", id, overrideAccess: true })) as unknown as {
+        emails: { workshop: string; receipt: string };
+      };
+      return until(doc.emails.workshop) && until(doc.emails.receipt) && doc.emails;
+    },
+    20_000,
+  );
 }
 
 /** Past the jobs queue's wait before its next try. */
 async function nextTry<T>(then: () => Promise<T>): Promise<T> {
-  _internal_jobSystemGlobals.getCurrentDate = () => new Date(Date.now() + 10 * 60_000);
+  moveJobClock(10 * 60_000);
   try {
     return await then();
   } finally {
-    _internal_jobSystemGlobals.getCurrentDate = () => new Date();
+    moveJobClock(0);
   }
 }
 

@@ -17,7 +17,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { postgresAdapter } from "@payloadcms/db-postgres";
 import { sqliteAdapter } from "@payloadcms/db-sqlite";
-import { buildConfig, getPayload, handleEndpoints, type Payload, type SanitizedConfig } from "payload";
+import {
+  _internal_jobSystemGlobals,
+  buildConfig,
+  getPayload,
+  handleEndpoints,
+  type Payload,
+  type SanitizedConfig,
+} from "payload";
 import { MEDIA_PATH, MEDIA_QUERY } from "../../lib/api/schemas";
 import { bulkeklinikken } from "../plugin";
 import type { MailEnv } from "../smtp";
@@ -193,13 +200,22 @@ export function upload(host: AdminHost, bytes: Uint8Array, name: string, headers
   return fetch(`${host.origin}${MEDIA_PATH}?${MEDIA_QUERY}`, { method: "POST", body: form, headers });
 }
 
-/** Waits until `check` answers something truthy (checking every 25 ms), or fails after `ms`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false, ms = 10_000): Promise<T> {
+/** Waits until `check` returns (or resolves to) something truthy, checking every 25 ms; fails naming `what` after `ms`. */
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 10_000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > until) throw new Error(`waited ${ms} ms for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Moves the clock Payload's jobs queue runs by (its retries' waits, and the cleanup's "now") `ms` ahead of the real one; 0 puts it back. */
+export function moveJobClock(ms: number): void {
+  _internal_jobSystemGlobals.getCurrentDate = () => new Date(Date.now() + ms);
 }

@@ -24,6 +24,7 @@ import {
   startAdminHost,
   STAFF,
   upload,
+  moveJobClock,
   waitFor,
   type AdminHost,
   type HostOptions,
@@ -48,11 +49,8 @@ interface StoredQuote {
   emails: { workshop: string; receipt: string };
 }
 
-/** The clock Payload's jobs queue runs by (and the cleanup reads), moved `ms` ahead of the real one. */
-const moveClock = (ms: number) => {
-  _internal_jobSystemGlobals.getCurrentDate = () => new Date(Date.now() + ms);
-};
-const resetClock = () => moveClock(0);
+const moveClock = moveJobClock;
+const resetClock = () => moveJobClock(0);
 
 let box: Mailbox;
 let host: AdminHost;
@@ -113,17 +111,18 @@ const stored = async (email: string) => {
 };
 
 /** The quote from `email` once its e-mails' job has recorded `state` for the workshop's e-mail and tried the receipt. */
-async function emailed(email: string, state = "sent"): Promise<StoredQuote> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const [quote] = await quotesBy(email);
-    // the workshop's e-mail is `state`, and the receipt has been tried (and, when they went, went too)
-    const receipt = quote?.emails.receipt;
-    const settled = receipt !== "pending" && (state !== "sent" || receipt !== "failed");
-    if (quote?.emails.workshop === state && settled) return quote;
-    if (Date.now() > until) throw new Error(`waited 20 s for ${email}'s workshop e-mail to be ${state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function emailed(email: string, state = "sent"): Promise<StoredQuote> {
+  return waitFor(
+    `${email}'s workshop e-mail to be ${state}`,
+    async () => {
+      const [quote] = await quotesBy(email);
+      // the workshop's e-mail is `state`, and the receipt has been tried (and, when they went, went too)
+      const receipt = quote?.emails.receipt;
+      const settled = receipt !== "pending" && (state !== "sent" || receipt !== "failed");
+      return quote?.emails.workshop === state && settled && quote;
+    },
+    20_000,
+  );
 }
 
 /** The deletion test's steps (see its title), with the clock moved by the test. */
