@@ -10,6 +10,8 @@
  *   DATABASE_URI     default SQLite in PREVIEW_DATA_DIR; `postgres://…` for PostgreSQL
  *   PAYLOAD_SECRET   signs the staff's logins, at least 32 characters; required unless SERVER_URL
  *                    is this machine's (a local run makes one and keeps it in PREVIEW_DATA_DIR)
+ *   PHOTO_DISK_RESERVE_MB  room on the photos' disk that uploads never take (default 256), so
+ *                    bookings and quotes always find room
  *
  * The e-mail variables (SMTP_HOST, …) are the plugin's (docs/admin-host.md).
  */
@@ -28,6 +30,8 @@ export interface Settings {
   mediaDir: string;
   database: { kind: "sqlite"; url: string } | { kind: "postgres"; url: string };
   secret: string;
+  /** in bytes */
+  diskReserveBytes: number;
 }
 
 type Env = Partial<Record<string, string>>;
@@ -86,5 +90,19 @@ export function readSettings(env: Env = process.env): Settings {
     (local
       ? localSecret(dataDir)
       : fail("PAYLOAD_SECRET", `is required when SERVER_URL (${serverURL}) is not this machine`));
-  return { port, serverURL, siteOrigins, dataDir, mediaDir: path.join(dataDir, "media"), database, secret };
+  const reserve = Number(env.PHOTO_DISK_RESERVE_MB?.trim() || 256);
+  if (!Number.isFinite(reserve) || reserve < 0) {
+    fail("PHOTO_DISK_RESERVE_MB", `"${env.PHOTO_DISK_RESERVE_MB}" is not a number of megabytes`);
+  }
+  const diskReserveBytes = Math.round(reserve * 1024 * 1024);
+  return {
+    port,
+    serverURL,
+    siteOrigins,
+    dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    database,
+    secret,
+    diskReserveBytes,
+  };
 }

@@ -13,9 +13,9 @@
  *     cookie from a request the site's pages make: the site never sends
  *     one, and no script on the site can act as a logged-in employee;
  *   - the site's upload cap (MAX_UPLOAD_BYTES) for every upload of the app,
- *     answered with 413, unless the app's own cap is lower;
- *   - sharp, when the app passes none: without it Payload stores photos with
- *     their metadata;
+ *     answered with 413, unless the app's own cap is lower; the photos
+ *     themselves are checked, cleaned, written and served by ./photos.ts, which
+ *     removes what a crash left half-written when the app starts;
  *   - the jobs (./jobs.ts) on the plugin's own queue, which the app runs
  *     every few seconds: each case's e-mails (./email.ts), and the hourly
  *     deletion of closed cases and unused photos;
@@ -28,7 +28,6 @@
  * it. The content files, the environment and the origins are checked when
  * the plugin is made: a mistake stops the start with a message naming it.
  */
-import sharp from "sharp";
 import type { CORSConfig, Config, Plugin } from "payload";
 import { IDEMPOTENCY_HEADER, MAX_UPLOAD_BYTES } from "../lib/api/schemas";
 import { isStaffRequest } from "./access";
@@ -40,6 +39,7 @@ import { caseMailer, type CaseMailer } from "./email";
 import { inquiryEndpoint } from "./inquiry-endpoint";
 import { caseEmailsTask, cleanupTask } from "./jobs";
 import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
+import { removeTemporaryPhotos } from "./photos";
 import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
 
 export interface BulkeklinikkenOptions {
@@ -47,6 +47,8 @@ export interface BulkeklinikkenOptions {
   siteOrigin: string | readonly string[];
   /** where uploaded photos are stored on disk (the media collection's `upload.staticDir`) */
   mediaDir?: string;
+  /** room on the photos' disk that uploads never take (default DISK_RESERVE_BYTES, ./photos.ts) */
+  diskReserveBytes?: number;
   /** where SMTP_*, EMAIL_FROM and WORKSHOP_EMAIL are read (default: `process.env`) */
   env?: MailEnv;
 }
@@ -134,23 +136,20 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       );
     }
     const email = smtp ? smtpAdapter(smtp) : config.email;
+    const media = mediaCollection({ staticDir: options.mediaDir, diskReserveBytes: options.diskReserveBytes });
     const mailOn = Boolean(email);
     return {
       ...config,
-      collections: [
-        ...(config.collections ?? []),
-        mediaCollection({ staticDir: options.mediaDir }),
-        inquiryCollection(mailOn),
-        contactCollection(mailOn),
-      ],
+      collections: [...(config.collections ?? []), media, inquiryCollection(mailOn), contactCollection(mailOn)],
       endpoints: [...(config.endpoints ?? []), inquiryEndpoint],
       cors: withSiteCors(config.cors, origins),
       upload: withUploadCap(config.upload),
-      sharp: config.sharp ?? sharp,
       email,
       jobs: withJobs(config.jobs, mailer, mailOn),
       onInit: async (payload) => {
         await config.onInit?.(payload);
+        const left = await removeTemporaryPhotos((media.upload as { staticDir: string }).staticDir);
+        if (left) payload.logger.info(`Removed ${left} half-written photos a crash left behind`);
         if (!mailOn) {
           payload.logger.warn(
             "Case e-mails are off: neither SMTP_HOST nor an e-mail adapter of the app is set, so no e-mail is sent",

@@ -8,26 +8,26 @@
  * (GET /api/media/file/<name>). No listing, by id, count or otherwise, for
  * anyone else: the rule answers a query that names one photo with a
  * constraint to that photo, which Payload joins (AND) to whatever else the
- * query asks, and anything else with `false` (403).
+ * query asks, and anything else with `false` (403). A look-up by name uses
+ * the index on `filename`, so it costs the same however many photos are stored.
  *
- * What is stored carries no metadata: with a sharp option set Payload runs
- * every upload of these types through sharp (upright, `rotate()`), and with
- * `withMetadata` false sharp writes no EXIF, XMP or IPTC, GPS position
- * included. HEIC and HEIF are not taken: Payload never runs sharp on them,
- * so they would be stored as they came (the site sends JPEG only). A photo
- * above MAX_IMAGE_PIXELS is refused before it is decoded.
- */
+ * The photos themselves are taken, made again without metadata, written and
+ * served by ../photos.ts, in `staticDir`; Payload deletes a photo's file with
+ * its record. */
+import path from "node:path";
 import { APIError, type Access, type CollectionBeforeOperationHook, type CollectionConfig } from "payload";
-import { IMAGE_TYPES, MAX_IMAGE_PIXELS, SHAREABLE_MEDIA_NAME } from "../../lib/api/schemas";
+import { SHAREABLE_MEDIA_NAME } from "../../lib/api/schemas";
 import { isStaff, isStaffRequest } from "../access";
 import { MEDIA_SLUG } from "../names";
+import { cleanUpload, forgetPhoto, servePhoto, STORED_TYPES, writePhoto } from "../photos";
 
 export { MEDIA_SLUG };
 
-/** The types an upload may be: the contract's, less those Payload would store without cleaning (HEIC, HEIF). */
-export const MEDIA_MIME_TYPES: string[] = IMAGE_TYPES.map((type) => type.mime).filter(
-  (mime) => mime !== "image/heic" && mime !== "image/heif",
-);
+/** The types a photo is stored as, once ../photos.ts has made it again. */
+export const MEDIA_MIME_TYPES: string[] = STORED_TYPES.map((type) => type.mime);
+
+/** Where Payload keeps an upload collection's files when the app names no folder. */
+const DEFAULT_STATIC_DIR = path.resolve(MEDIA_SLUG);
 
 /** `value` is a plain object whose only key is `key`. */
 function onlyKey(value: unknown, key: string): value is Record<string, unknown> {
@@ -59,20 +59,29 @@ export const readMedia: Access = (args) => {
  * A visitor's upload is a file and nothing else: without one, Payload would
  * take the body's `url` and fetch the photo from there itself (or copy a
  * stored one by its `filename`), which is for the workshop's admin only.
+ * Every file, the staff's too, is checked and made again (../photos.ts)
+ * before Payload reads it.
  */
-const visitorsSendAFile: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  if (operation === "create" && !isStaffRequest(req) && !req.file) {
-    throw new APIError("Send bildet som filen «file» (multipart/form-data)", 400, undefined, true);
-  }
-  return args;
-};
+const takeUpload =
+  (dir: string, reserve: number | undefined): CollectionBeforeOperationHook =>
+  async ({ args, operation, req }) => {
+    if (operation !== "create" && operation !== "update") return args;
+    if (req.file) await cleanUpload(req, dir, reserve);
+    else if (operation === "create" && !isStaffRequest(req)) {
+      throw new APIError("Send bildet som filen «file» (multipart/form-data)", 400, undefined, true);
+    }
+    return args;
+  };
 
 export interface MediaOptions {
   /** where the files are stored on disk (Payload's `upload.staticDir`); Payload's default when left out */
   staticDir?: string;
+  /** room on that disk that uploads never take (default DISK_RESERVE_BYTES) */
+  diskReserveBytes?: number;
 }
 
-export function mediaCollection({ staticDir }: MediaOptions = {}): CollectionConfig {
+export function mediaCollection({ staticDir, diskReserveBytes }: MediaOptions = {}): CollectionConfig {
+  const dir = staticDir === undefined ? DEFAULT_STATIC_DIR : path.resolve(staticDir);
   return {
     slug: MEDIA_SLUG,
     labels: { singular: "Bilde", plural: "Bilder" },
@@ -81,22 +90,20 @@ export function mediaCollection({ staticDir }: MediaOptions = {}): CollectionCon
     access: { create: () => true, read: readMedia, update: isStaff, delete: isStaff },
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
-    hooks: { beforeOperation: [visitorsSendAFile] },
+    hooks: {
+      beforeOperation: [takeUpload(dir, diskReserveBytes)],
+      beforeChange: [writePhoto(dir)],
+      afterError: [forgetPhoto],
+    },
     upload: {
-      ...(staticDir === undefined ? {} : { staticDir }),
+      staticDir: dir,
       mimeTypes: MEDIA_MIME_TYPES,
-      // any sharp option makes Payload re-encode every upload of these types; this one also
-      // refuses a photo of more pixels than the contract takes before it is decoded
-      constructorOptions: { limitInputPixels: MAX_IMAGE_PIXELS },
-      withMetadata: false,
+      // ../photos.ts writes and serves the files; Payload names them and deletes them with their record
+      disableLocalStorage: true,
+      handlers: [servePhoto(dir)],
       // the workshop keeps the photos as they came: nothing to crop or focus
       crop: false,
       focalPoint: false,
-      // a customer's photo stays in no shared cache
-      modifyResponseHeaders: ({ headers }) => {
-        headers.set("Cache-Control", "private, no-store");
-        return headers;
-      },
     },
     fields: [],
   };

@@ -23,6 +23,7 @@ test("with nothing set: port 3001, the preview's site, SQLite and the photos in 
   assert.deepEqual(settings.siteOrigins, ["http://localhost:3000"]);
   assert.deepEqual(settings.database, { kind: "sqlite", url: `file:${path.join(dataDir, "payload.db")}` });
   assert.equal(settings.mediaDir, path.join(dataDir, "media"));
+  assert.equal(settings.diskReserveBytes, 256 * 1024 * 1024);
   assert.match(settings.secret, /^[0-9a-f]{64}$/);
   // the next start keeps the same secret, so the staff stay logged in
   assert.equal(readSettings({ PREVIEW_DATA_DIR: dataDir }).secret, settings.secret);
@@ -36,8 +37,10 @@ test("the variables are taken as set: origins, PostgreSQL, a secret", () => {
     SITE_ORIGIN: "https://www.bulkeklinikken.no, https://forhandsvisning.bulkeklinikken.no",
     DATABASE_URI: "postgres://verksted:hemmelig@db.internal:5432/payload",
     PAYLOAD_SECRET: "en-lang-hemmelighet-for-produksjon-0123",
+    PHOTO_DISK_RESERVE_MB: "1024",
   });
   assert.equal(settings.port, 4000);
+  assert.equal(settings.diskReserveBytes, 1024 * 1024 * 1024);
   assert.equal(settings.serverURL, "https://admin.bulkeklinikken.no");
   assert.deepEqual(settings.siteOrigins, [
     "https://www.bulkeklinikken.no",
@@ -55,6 +58,7 @@ test("a wrong or missing value stops the start, naming its variable", () => {
     [{ SITE_ORIGIN: "https://www.bulkeklinikken.no,ftp://x" }, /^Error: SITE_ORIGIN:/],
     [{ DATABASE_URI: "mysql://db/payload" }, /^Error: DATABASE_URI:/],
     [{ PAYLOAD_SECRET: "for-kort" }, /^Error: PAYLOAD_SECRET:/],
+    [{ PHOTO_DISK_RESERVE_MB: "mye" }, /^Error: PHOTO_DISK_RESERVE_MB:/],
   ];
   const secret = "a".repeat(32);
   for (const [env, message] of wrong) {
