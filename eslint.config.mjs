@@ -109,7 +109,7 @@ export default defineConfig([
             {
               regex: "(^|/)(e2e|e2e-engines)/",
               message:
-                "The build and the bench do not depend on the tests: move what both need to lib/hosting/ or lib/testing/.",
+                "The build and the bench do not depend on the tests: move what both need to lib/hosting/ or testing/.",
             },
           ],
         },

@@ -1,7 +1,8 @@
 /**
  * The flows a visitor depends on, driven the same way in each engine
  * (browsers.ts). Each flow throws on the first thing a visitor would notice
- * going wrong; what the preview server stored is read from its data folder.
+ * going wrong; what the preview server's Payload stored is read from its data
+ * folder (testing/stored.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -9,7 +10,8 @@ import { getStrings } from "../lib/content";
 import { routes } from "../lib/hosting/route-table";
 import { THANKS_PATH } from "../lib/routes";
 import { PHOTO_WORKER_SCRIPT } from "../e2e/photo-worker";
-import { waitFor, type EnginePage, type Query } from "../lib/testing/engines/browsers";
+import { waitFor, type EnginePage, type Query } from "../testing/engines/browsers";
+import { photoFile, storedBookings, storedQuotes } from "../testing/stored";
 
 export interface FlowContext {
   page: EnginePage;
@@ -82,20 +84,6 @@ async function waitForThanks(page: EnginePage) {
   if (alert !== null) throw new Error(`the form shows an alert instead of sending: "${alert}"`);
 }
 
-function storedRecords<T>(dataDir: string, folder: string): T[] {
-  const dir = path.join(dataDir, folder);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as T);
-}
-
-interface StoredInquiry {
-  Inquiry: { RegNumber: string };
-  damageRequests: { Images: { filename: string }[] }[];
-}
-
 const uniqueReg = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`.toUpperCase();
 
 async function fillContact(page: EnginePage, reg: string) {
@@ -162,12 +150,12 @@ export const flows: Flow[] = [
       await waitFor("two thumbnails", async () => (await thumbnails(page)) === 2);
       await page.click({ role: "button", name: "Send forespørsel" });
       await waitForThanks(page);
-      const stored = storedRecords<StoredInquiry>(dataDir, "inquiry").find((r) => r.Inquiry.RegNumber === reg);
+      const stored = (await storedQuotes(dataDir)).find((quote) => quote.regNumber === reg);
       if (!stored) throw new Error(`no inquiry stored for ${reg}`);
-      const images = stored.damageRequests.flatMap((d) => d.Images);
+      const images = stored.damages.flat();
       expectEqual("images in the inquiry", images.length, 2);
-      for (const image of images) {
-        const file = path.join(dataDir, "media", image.filename);
+      for (const name of images) {
+        const file = photoFile(dataDir, name);
         if (!fs.existsSync(file) || fs.statSync(file).size === 0) throw new Error(`photo not stored: ${file}`);
       }
     },
@@ -291,9 +279,7 @@ export const flows: Flow[] = [
       await page.type({ label: "Telefon" }, "91234567");
       await page.click({ role: "button", name: "Send" });
       await waitForThanks(page);
-      const stored = storedRecords<{ email: string; message?: string }>(dataDir, "contact").find(
-        (r) => r.email === email,
-      );
+      const stored = (await storedBookings(dataDir)).find((booking) => booking.email === email);
       if (!stored) throw new Error(`no booking stored for ${email}`);
       if (!stored.message?.includes("To-trinns Polering")) throw new Error("the booking lacks the chosen service");
     },

@@ -20,8 +20,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { makeCheckPhotos } from "../e2e/photos";
 import { TEST_BUILD_ENV } from "../lib/hosting/test-build";
-import { traced, waitFor, type EnginePage } from "../lib/testing/engines/browsers";
-import { ensureEngines, ENGINES, type Engine } from "../lib/testing/engines/install";
+import { traced, waitFor, type EnginePage } from "../testing/engines/browsers";
+import { ensureEngines, ENGINES, type Engine } from "../testing/engines/install";
 import { flows } from "./flows";
 import { startReportProxy } from "./report-proxy";
 
@@ -31,8 +31,9 @@ const chosenFlows = flows.filter((flow) => flow.name.includes(process.env.ENGINE
 
 /**
  * The preview server, told that visitors reach it at the proxy's origin
- * (`publicOrigin`): its stand-in API takes an inquiry's images only from the
- * origin its uploads are served at, and the page names them by its own.
+ * (`publicOrigin`): its Payload names each uploaded photo by a url at that
+ * origin, and the site's /inquiry takes an inquiry's photos only at the urls
+ * its Payload gave them.
  */
 async function startPreviewServer(dataDir: string, publicOrigin: string) {
   const server = spawn("npx", ["tsx", "server/start.ts"], {

@@ -4,7 +4,9 @@
  * payload/test/serve.ts), the admin and API host: every call of the forms
  * goes to that Payload, both forms reach the thank-you page, the quote is
  * stored there with its photos and shown in the admin to the logged-in
- * workshop, and the workshop and the customer each get an e-mail.
+ * workshop, and the workshop and the customer each get an e-mail. And what
+ * `npm start` stored (the suite's own preview server) opens in the same app on
+ * its data folder, as `npm run admin` opens it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -25,28 +27,48 @@ let photo: (name: string) => string = () => "";
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(180_000);
   photo = await makePhotos("admin-host");
-  admin = spawn(process.execPath, ["--import", "tsx", path.join("payload", "test", "serve.ts")], {
-    stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, SITE_ORIGIN: new URL(baseURL!).origin },
-  });
-  origin = await new Promise<string>((resolve, reject) => {
-    admin.stdout!.on("data", (chunk: Buffer) => {
-      printed += chunk.toString();
-      const found = /^ADMIN (\S+) (.+)$/m.exec(printed);
-      const staffLine = /^STAFF (\S+) (\S+)$/m.exec(printed);
-      if (staffLine) login = { email: staffLine[1]!, password: staffLine[2]! };
-      if (found) {
-        staff = found[2]!;
-        resolve(found[1]!);
-      }
-    });
-    admin.on("exit", (code) => reject(new Error(`the admin host exited (${code})`)));
-  });
+  const started = await startAdmin({ SITE_ORIGIN: new URL(baseURL!).origin }, (text) => (printed = text));
+  admin = started.child;
+  origin = started.origin;
+  login = started.login;
+  staff = /^ADMIN \S+ (.+)$/m.exec(printed)![1]!;
 });
 
 test.afterAll(() => {
   admin?.stdin?.end();
 });
+
+/** Starts the app (payload/test/serve.ts) with `env`; resolves with its origin and staff login once it is up. */
+function startAdmin(env: Record<string, string>, onOutput: (text: string) => void = () => {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("payload", "test", "serve.ts")], {
+    stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  let text = "";
+  return new Promise<{ child: ChildProcess; origin: string; login: { email: string; password: string } }>(
+    (resolve, reject) => {
+      child.stdout!.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+        onOutput(text);
+        const found = /^ADMIN (\S+) (.+)$/m.exec(text);
+        const staffLine = /^STAFF (\S+) (\S+)$/m.exec(text);
+        if (found && staffLine) {
+          resolve({ child, origin: found[1]!, login: { email: staffLine[1]!, password: staffLine[2]! } });
+        }
+      });
+      child.on("exit", (code) => reject(new Error(`the admin host exited (${code})`)));
+    },
+  );
+}
+
+/** Logs in to the admin at `at` as the staff user. */
+async function logIn(page: Page, at: string, as: { email: string; password: string }) {
+  await page.goto(`${at}/admin/login`);
+  await page.getByLabel("E-post").fill(as.email);
+  await page.getByLabel("Passord").fill(as.password);
+  await page.getByRole("button", { name: "Logg inn" }).click();
+  await page.waitForURL(`${at}/admin`);
+}
 
 /** The page's calls (/api/media, /api/contact, and /inquiry as `<admin>/api/inquiry`) go to the Payload. */
 async function toPayload(page: Page) {
@@ -99,11 +121,7 @@ test("a quote with two photos reaches the thank-you page, is stored in Payload w
   await expect.poll(() => mailsTo("kari.nordmann@example.no"), { timeout: 20_000 }).toBe(1);
 
   // the workshop logs in to its admin and finds the quote, newest first, with both photos
-  await page.goto(`${origin}/admin/login`);
-  await page.getByLabel("E-post").fill(login.email);
-  await page.getByLabel("Passord").fill(login.password);
-  await page.getByRole("button", { name: "Logg inn" }).click();
-  await page.waitForURL(`${origin}/admin`);
+  await logIn(page, origin, login);
   await page.goto(`${origin}/admin/collections/inquiries`);
   await expect(page.getByRole("heading", { name: "Forespørsler", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "EL12345" }).first().click();
@@ -125,4 +143,28 @@ test("a booking reaches the thank-you page, and the workshop and the customer ea
   await expect.poll(() => mailsTo("ola.nordmann@example.no"), { timeout: 20_000 }).toBe(1);
   // the workshop's e-mails: one for the quote, one for the booking
   await expect.poll(() => mailsTo("verksted@bulkeklinikken.test"), { timeout: 20_000 }).toBe(2);
+});
+
+test("a quote sent to npm start opens in the workshop's admin on the same data folder", async ({ page }) => {
+  // the quote goes to the suite's own preview server, as on a fresh machine
+  await page.goto("/pristilbud");
+  const form = page.getByRole("form", { name: "Få et pristilbud" });
+  await form.getByLabel("Registreringsnummer").fill("NS54321");
+  await form.getByLabel("E-post").fill("nina.start@example.no");
+  await form.getByLabel("Telefon").fill("+47 912 34 567");
+  await form.getByRole("region", { name: "Skade 1" }).getByLabel("Last opp bilder").setInputFiles(photo("bakdor.jpg"));
+  await form.getByRole("button", { name: "Send forespørsel" }).click();
+  await page.waitForURL("**/takk-for-henvendelsen", { timeout: 60_000 });
+
+  const shared = await startAdmin({ PREVIEW_DATA_DIR: process.env.E2E_DATA_DIR! });
+  try {
+    await logIn(page, shared.origin, shared.login);
+    await page.goto(`${shared.origin}/admin/collections/inquiries`);
+    await page.getByRole("link", { name: "NS54321" }).first().click();
+    await expect(page.getByRole("heading", { name: "NS54321", level: 1 })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "E-post *" })).toHaveValue("nina.start@example.no");
+    await expect(page.locator("img[src*='/api/media/file/img_']")).toHaveCount(1);
+  } finally {
+    shared.child.stdin!.end();
+  }
 });

@@ -1,23 +1,16 @@
 /** The booking flow: calculator → /kontakt → POST /api/contact → thank-you page. */
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { getSite, getStrings } from "../lib/content";
+import { storedBookings, type StoredBooking } from "../testing/stored";
 
 const strings = getStrings();
 const nbsp = "\u00a0";
-// What the preview server stored during this run (playwright.config.ts points it at a fresh folder).
+// What the preview server's Payload stored during this run (playwright.config.ts points it at a fresh folder).
 const DATA_DIR = process.env.E2E_DATA_DIR!;
 
-/** The preview server's stored contact record with this e-mail (each test uses its own address). */
-function storedContact(email: string): Record<string, unknown> | undefined {
-  const dir = path.join(DATA_DIR, "contact");
-  if (!fs.existsSync(dir)) return undefined;
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Record<string, unknown>)
-    .find((record) => record.email === email);
+/** The booking the preview server's Payload stored with this e-mail (each test uses its own address). */
+async function storedContact(email: string): Promise<StoredBooking | undefined> {
+  return (await storedBookings(DATA_DIR)).find((booking) => booking.email === email);
 }
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@eksempel.no`;
@@ -122,7 +115,7 @@ test("a forced 500 keeps everything, shows the error, and a retry sends it", asy
   await expect(field(page, "Telefon")).toHaveValue("91234567");
   await expect(field(page, "Melding (Valgfri)")).toHaveValue("Kan jeg levere bilen tidlig?");
   expect((await storage(page)).services).toContain("To-trinns Polering");
-  expect(storedContact(email)).toBeUndefined();
+  expect(await storedContact(email)).toBeUndefined();
 
   await page.unroute("**/api/contact");
   await alert.getByRole("button", { name: strings.booking.retry }).click();
@@ -180,7 +173,7 @@ test("e-mail and phone are checked before anything is sent", async ({ page }) =>
   let requests = 0;
   await page.route("**/api/contact", (route) => {
     requests++;
-    return route.fulfill({ status: 200, body: "{}" });
+    return route.fulfill({ status: 201, body: "{}" });
   });
   await page.goto("/kontakt");
   await send(page).click();

@@ -10,10 +10,10 @@
  */
 import { expect, test, type Locator, type Page } from "./fixtures";
 import fs from "node:fs";
-import path from "node:path";
 import { makePhotos } from "./photos";
 import { PHOTO_WORKER_SCRIPT } from "./photo-worker";
 import { DRAFTS_DB, type DraftName } from "../lib/drafts/store";
+import { photoFile, storedQuotes, type StoredQuote } from "../testing/stored";
 
 const dataDir = process.env.E2E_DATA_DIR!;
 let photo: (name: string) => string = () => "";
@@ -103,19 +103,9 @@ async function settle(page: Page, name: DraftName, text: string, photos = 0) {
     .toBe(true);
 }
 
-interface StoredInquiry {
-  Inquiry: { RegNumber: string; PhoneNumber: string };
-  damageRequests: { Images: { filename: string }[] }[];
-}
-
-function inquiriesFor(regNumber: string): StoredInquiry[] {
-  const dir = path.join(dataDir, "inquiry");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as StoredInquiry)
-    .filter((record) => record.Inquiry.RegNumber === regNumber);
+/** The quotes the server's Payload stored for the registration number `regNumber`, oldest first. */
+async function inquiriesFor(regNumber: string): Promise<StoredQuote[]> {
+  return (await storedQuotes(dataDir)).filter((quote) => quote.regNumber === regNumber);
 }
 
 /**
@@ -274,11 +264,11 @@ test("offline at Send: the form says so, keeps everything, and sends once by its
   await context.setOffline(false);
   await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Takk for henvendelsen!");
-  const stored = inquiriesFor(regNumber);
+  const stored = await inquiriesFor(regNumber);
   expect(stored).toHaveLength(1);
-  const images = stored[0]!.damageRequests.flatMap((d) => d.Images);
+  const images = stored[0]!.damages.flat();
   expect(images).toHaveLength(3);
-  for (const image of images) expect(fs.existsSync(path.join(dataDir, "media", image.filename))).toBe(true);
+  for (const name of images) expect(fs.existsSync(photoFile(dataDir, name))).toBe(true);
   expect(uploads).toHaveLength(3);
   expect(inquiries).toHaveLength(1);
 
@@ -296,7 +286,7 @@ test("an inquiry whose answer is lost is stored once: after a reload it goes aga
     if (r.method() === "POST" && new URL(r.url()).pathname === "/api/media") uploads.push(r.url());
   });
   const { keys, form, regNumber } = await sendWithAnswersLost(page);
-  expect(inquiriesFor(regNumber)).toHaveLength(1);
+  expect(await inquiriesFor(regNumber)).toHaveLength(1);
 
   await page.reload();
   await expectQuoteBack(form, regNumber);
@@ -305,7 +295,7 @@ test("an inquiry whose answer is lost is stored once: after a reload it goes aga
   expect(keys).toHaveLength(4); // the first try and its two retries, then the send after the reload
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   expect(new Set(keys)).toEqual(new Set([keys[0]]));
-  expect(inquiriesFor(regNumber)).toHaveLength(1);
+  expect(await inquiriesFor(regNumber)).toHaveLength(1);
   expect(uploads).toHaveLength(3); // the photos stored before the reload were not uploaded again
 });
 
@@ -313,13 +303,13 @@ test("an inquiry whose answer is lost and then corrected: Prøv igjen stores the
   page,
 }) => {
   const { keys, form, regNumber, failure } = await sendWithAnswersLost(page);
-  expect(inquiriesFor(regNumber).map((i) => i.Inquiry.PhoneNumber)).toEqual(["+47 912 34 567"]);
+  expect((await inquiriesFor(regNumber)).map((i) => i.phone)).toEqual(["+47 912 34 567"]);
 
   await form.getByLabel("Telefon").fill("+47 987 65 432");
   await failure.getByRole("button", { name: "Prøv igjen" }).click();
   await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
   expect(keys[3]).not.toBe(keys[0]); // a changed quote, a new key
-  expect(inquiriesFor(regNumber).map((i) => i.Inquiry.PhoneNumber)).toContain("+47 987 65 432");
+  expect((await inquiriesFor(regNumber)).map((i) => i.phone)).toContain("+47 987 65 432");
 });
 
 test("the booking form's draft survives a reload, and Start på nytt empties it", async ({ page }) => {

@@ -6,7 +6,7 @@
  * the page has hydrated.
  */
 import { expect, test } from "./fixtures";
-import { phoneContext, tapBox, throttle, whenPainted } from "../lib/testing/slow-phone";
+import { phoneContext, tapBox, throttle, whenPainted } from "../testing/slow-phone";
 
 const LOADS = 10;
 

@@ -11,6 +11,7 @@ import { PHOTO_WORK_ROUTE } from "../lib/hosting/test-build";
 import { expect, test, type Page } from "./fixtures";
 import { metadataIn, NO_METADATA, PHOTO_WORKER_SCRIPT, photoWithLocation, workerBootstraps } from "./photo-worker";
 import { expectTestBuild } from "./test-build";
+import { photoFile, storedQuotes } from "../testing/stored";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "photo-work-"));
 const dataDir = process.env.E2E_DATA_DIR!;
@@ -111,16 +112,11 @@ test("a photo that cannot be decoded is unreadable on either path, and nothing i
   expect(onPage.results).toEqual([{ name: "odelagt.jpg", error: "UnreadablePhotoError" }]);
 });
 
-/** The stored upload files named in the inquiry for this registration number. */
-function storedPhotos(reg: string): Buffer[] {
-  const inquiries = path.join(dataDir, "inquiry");
-  const record = fs
-    .readdirSync(inquiries)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(inquiries, f), "utf8")))
-    .find((r) => r.Inquiry.RegNumber === reg);
-  const images: { filename: string }[] = record.damageRequests.flatMap((d: { Images: unknown[] }) => d.Images);
-  return images.map((image) => fs.readFileSync(path.join(dataDir, "media", image.filename)));
+/** The stored photo files of the quote the server's Payload stored for this registration number. */
+async function storedPhotos(reg: string): Promise<Buffer[]> {
+  const quote = (await storedQuotes(dataDir)).find((q) => q.regNumber === reg);
+  expect(quote).toBeDefined();
+  return quote!.damages.flat().map((name) => fs.readFileSync(photoFile(dataDir, name)));
 }
 
 for (const lost of [true, false]) {
@@ -149,7 +145,7 @@ for (const lost of [true, false]) {
     else expect(workers.some((url) => PHOTO_WORKER_SCRIPT.test(new URL(url).pathname))).toBe(true);
     expect(uploads).toHaveLength(1);
     expect(await metadataIn(uploads[0]!)).toEqual(NO_METADATA);
-    const stored = storedPhotos(reg);
+    const stored = await storedPhotos(reg);
     expect(stored).toHaveLength(1);
     expect(await metadataIn(stored[0]!)).toEqual(NO_METADATA);
   });

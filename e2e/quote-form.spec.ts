@@ -1,19 +1,18 @@
 /**
- * The quote form end to end, against the preview server (which stores what it
- * receives in E2E_DATA_DIR), with real JPEG and PNG files made by sharp.
+ * The quote form end to end, against the preview server (whose Payload stores
+ * what it receives in E2E_DATA_DIR), with real JPEG and PNG files made by sharp.
  */
 import { expect, test, type Locator, type Page, type Request } from "./fixtures";
 import fs from "node:fs";
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_ACCEPT } from "../lib/api/schemas";
 import { getSite } from "../lib/content";
 import { firstLoadScripts, htmlFor, marksInFirstLoad } from "../lib/hosting/export-inspect";
-import { PHONE_VIEWPORT, throttle } from "../lib/testing/slow-phone";
-import { createPreviewServer } from "../server/preview-server";
+import { PHONE_VIEWPORT, throttle } from "../testing/slow-phone";
+import { startPreviewProcess } from "../testing/preview";
+import { photoFile, storedQuotes, type StoredQuote } from "../testing/stored";
 import { PHOTO_WORKER_SCRIPT, workerBootstraps } from "./photo-worker";
 import { makeCheckPhotos, makePhotos } from "./photos";
 
@@ -64,19 +63,14 @@ async function addPhotos(form: Locator) {
   await expect(damage(form, 2).getByRole("img")).toHaveCount(1);
 }
 
-interface StoredInquiry {
-  Inquiry: { UserId: string; RegNumber: string; PhoneNumber: string; Email: string; Message: string; State: string };
-  damageRequests: { Images: { filename: string; url: string }[] }[];
+/** The quote the server's Payload stored for the registration number `reg`, if any. */
+async function storedInquiry(reg: string): Promise<StoredQuote | undefined> {
+  return (await storedQuotes(dataDir)).find((quote) => quote.regNumber === reg.toUpperCase());
 }
 
-function storedInquiry(reg: string): StoredInquiry | undefined {
-  const dir = path.join(dataDir, "inquiry");
-  if (!fs.existsSync(dir)) return undefined;
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as StoredInquiry)
-    .find((record) => record.Inquiry.RegNumber === reg.toUpperCase());
+interface SentInquiry {
+  Inquiry: { RegNumber: string };
+  damageRequests: { Images: { filename: string; url: string }[] }[];
 }
 
 const isMediaUpload = (url: URL) => url.pathname === "/api/media";
@@ -222,7 +216,7 @@ test("the five checks fail in the form's order, each focusing its field and show
   await expect(alert).toHaveText("Skade 2 mangler bilder. Legg til minst ett bilde.");
   await expect(damage(form, 2).getByLabel("Last opp bilder")).toBeFocused(); // expanded again, picker focused
   await expect(errorsShown).toHaveCount(1);
-  expect(storedInquiry("AB 12345")).toBeUndefined();
+  expect(await storedInquiry("AB 12345")).toBeUndefined();
 });
 
 test.describe("on a phone", () => {
@@ -266,36 +260,35 @@ test.describe("on a phone", () => {
     const outside = requests.map((r) => r.url()).filter((u) => !u.startsWith(origin) && !/^(blob|data):/.test(u));
     expect(outside).toEqual([]);
 
-    const stored = storedInquiry(c.reg)!;
+    const stored = (await storedInquiry(c.reg))!;
     expect(stored).toBeDefined();
-    expect(stored.Inquiry).toEqual({
-      UserId: site.inquiryUserId,
-      RegNumber: c.reg.toUpperCase(),
-      PhoneNumber: c.phone,
-      Email: c.email,
-      Message: c.message,
-      State: "NEW",
+    expect(stored).toMatchObject({
+      userId: site.inquiryUserId,
+      regNumber: c.reg.toUpperCase(),
+      phone: c.phone,
+      email: c.email,
+      message: c.message,
+      status: "NEW",
     });
-    expect(stored.damageRequests.map((d) => d.Images.length)).toEqual([2, 1]);
-    const images = stored.damageRequests.flatMap((d) => d.Images);
+    expect(stored.damages.map((d) => d.length)).toEqual([2, 1]);
+    const images = stored.damages.flat();
     // every photo goes as its prepared copy: a JPEG (the PNG too) without the original's metadata
-    expect(images.map((i) => path.extname(i.filename))).toEqual([".jpg", ".jpg", ".jpg"]);
-    for (const image of images) {
-      expect(image.filename).toMatch(/^img_[0-9a-f]{32}\.jpg$/);
-      expect(image.url).toBe(`${origin}/api/media/file/${image.filename}`);
-      const file = path.join(dataDir, "media", image.filename);
+    expect(images.map((name) => path.extname(name))).toEqual([".jpg", ".jpg", ".jpg"]);
+    for (const name of images) {
+      expect(name).toMatch(/^img_[0-9a-f]{32}\.jpg$/);
+      const file = photoFile(dataDir, name);
       expect(fs.existsSync(file)).toBe(true);
-      const served = await page.request.get(image.url);
+      const served = await page.request.get(`${origin}/api/media/file/${name}`);
       expect(served.status()).toBe(200);
       expect(Buffer.from(await served.body()).equals(fs.readFileSync(file))).toBe(true);
     }
     // the big photo was made smaller: at most 1920 px and 1 MB
-    const big = await sharp(path.join(dataDir, "media", images[0]!.filename)).metadata();
+    const big = await sharp(photoFile(dataDir, images[0]!)).metadata();
     expect(big.format).toBe("jpeg");
     expect(Math.max(big.width!, big.height!)).toBeLessThanOrEqual(1920);
-    expect(fs.statSync(path.join(dataDir, "media", images[0]!.filename)).size).toBeLessThanOrEqual(1024 * 1024);
+    expect(fs.statSync(photoFile(dataDir, images[0]!)).size).toBeLessThanOrEqual(1024 * 1024);
     expect(big.exif).toBeUndefined(); // bakdor.jpg carries a camera make and a GPS position
-    expect((await sharp(path.join(dataDir, "media", images[1]!.filename)).metadata()).format).toBe("jpeg");
+    expect((await sharp(photoFile(dataDir, images[1]!)).metadata()).format).toBe("jpeg");
   });
 });
 
@@ -321,14 +314,14 @@ test("an /inquiry that keeps answering 500 shows the error, keeps everything, an
   await expect(alert).toBeFocused();
   await expectEverythingKept(form, c);
   expect(uploads).toHaveLength(3);
-  expect(storedInquiry(c.reg)).toBeUndefined();
+  expect(await storedInquiry(c.reg)).toBeUndefined();
 
   expect(inquiryCalls).toBe(3);
   await alert.getByRole("button", { name: "Prøv igjen" }).click();
   await page.waitForURL("**/takk-for-henvendelsen");
   expect(inquiryCalls).toBe(4);
   expect(uploads).toHaveLength(3); // nothing uploaded twice
-  expect(storedInquiry(c.reg)!.damageRequests.map((d) => d.Images.length)).toEqual([2, 1]);
+  expect((await storedInquiry(c.reg))!.damages.map((d) => d.length)).toEqual([2, 1]);
 });
 
 test("an upload that keeps failing is retried, then named; nothing is lost and Prøv igjen finishes it", async ({
@@ -359,13 +352,13 @@ test("an upload that keeps failing is retried, then named; nothing is lost and P
   expect(pngAttempts).toBe(3); // the first try and two retries
   await expect(damage(form, 1).getByText("Kunne ikke lastes opp")).toBeVisible();
   await expectEverythingKept(form, c);
-  expect(storedInquiry(c.reg)).toBeUndefined();
+  expect(await storedInquiry(c.reg)).toBeUndefined();
 
   failing = false;
   await page.getByRole("button", { name: "Prøv igjen" }).click();
   await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
   expect(passed).toBe(3); // the first photo was not uploaded again
-  expect(storedInquiry(c.reg)!.damageRequests.flatMap((d) => d.Images)).toHaveLength(3);
+  expect((await storedInquiry(c.reg))!.damages.flat()).toHaveLength(3);
 });
 
 test("an upload whose answer is lost is looked up by name, not sent again, and the quote goes through", async ({
@@ -392,9 +385,9 @@ test("an upload whose answer is lost is looked up by name, not sent again, and t
   expect(lookups).toHaveLength(1);
   expect(new URL(lookups[0]!).searchParams.get("where[filename][equals]")).toMatch(/^img_/);
   expect(posts).toHaveLength(3); // three photos, each sent once
-  const images = storedInquiry(c.reg)!.damageRequests.flatMap((d) => d.Images);
+  const images = (await storedInquiry(c.reg))!.damages.flat();
   expect(images).toHaveLength(3);
-  for (const image of images) expect(fs.existsSync(path.join(dataDir, "media", image.filename))).toBe(true);
+  for (const name of images) expect(fs.existsSync(photoFile(dataDir, name))).toBe(true);
 });
 
 /**
@@ -413,9 +406,9 @@ async function quoteAnswered(page: Page, answer: (name: string, count: number) =
       await route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ doc }) });
     },
   );
-  let sent: StoredInquiry | undefined;
+  let sent: SentInquiry | undefined;
   await page.route("**/inquiry", async (route) => {
-    sent = route.request().postDataJSON() as StoredInquiry;
+    sent = route.request().postDataJSON() as SentInquiry;
     await route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
   });
   await page.goto("/pristilbud");
@@ -499,43 +492,33 @@ test("damages collapse, expand and remove by keyboard; images are removable", as
 test("the server stopped mid-way: the form says so, keeps everything, and Prøv igjen sends it once it is back", async ({
   page,
 }) => {
-  // Our own preview server (the one `npm start` runs), so the test can really stop and restart it.
+  // `npm start` in a process of its own, so the test can really stop and restart it.
   const ownData = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-stopped-"));
-  const start = (port = 0) =>
-    new Promise<http.Server>((resolve) => {
-      const server = createPreviewServer({ dataDir: ownData, log: () => {} });
-      server.listen(port, "127.0.0.1", () => resolve(server));
-    });
-  const stop = (server: http.Server) =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  let server = await start();
-  const port = (server.address() as AddressInfo).port;
+  let server = await startPreviewProcess({ dataDir: ownData });
+  const { port } = server;
   try {
-    await page.goto(`http://127.0.0.1:${port}/pristilbud`);
+    await page.goto(`http://localhost:${port}/pristilbud`);
     const form = quoteForm(page);
     const c = contact();
     await fillContact(form, c);
     await addPhotos(form);
 
-    await stop(server);
+    await server.stop();
     await send(form);
     await expectFailureAlert(page, /Alt du har fylt inn er tatt vare på/);
     await expectEverythingKept(form, c);
 
-    server = await start(port);
+    server = await startPreviewProcess({ dataDir: ownData, port });
     await page.getByRole("alert").getByRole("button", { name: "Prøv igjen" }).click();
     await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
-    const inquiries = fs.readdirSync(path.join(ownData, "inquiry"));
-    expect(inquiries).toHaveLength(1);
-    const stored = JSON.parse(fs.readFileSync(path.join(ownData, "inquiry", inquiries[0]!), "utf8")) as StoredInquiry;
-    expect(stored.Inquiry.RegNumber).toBe(c.reg.toUpperCase());
-    expect(stored.damageRequests.map((d) => d.Images.length)).toEqual([2, 1]);
-    expect(fs.readdirSync(path.join(ownData, "media")).filter((f) => !f.endsWith(".tmp"))).toHaveLength(3);
+    const quotes = await storedQuotes(ownData);
+    expect(quotes).toHaveLength(1);
+    expect(quotes[0]!.regNumber).toBe(c.reg.toUpperCase());
+    expect(quotes[0]!.damages.map((d) => d.length)).toEqual([2, 1]);
+    expect(fs.readdirSync(path.join(ownData, "media")).filter((f) => !f.startsWith("."))).toHaveLength(3);
   } finally {
-    await stop(server);
+    await server.stop();
+    fs.rmSync(ownData, { recursive: true, force: true });
   }
 });
 
@@ -602,6 +585,6 @@ test.describe("the photo check, on a phone with its CPU slowed 4×", () => {
 
     await send(form);
     await page.waitForURL("**/takk-for-henvendelsen", { timeout: 30_000 });
-    expect(storedInquiry(c.reg)!.damageRequests.map((d) => d.Images.length)).toEqual([3]);
+    expect((await storedInquiry(c.reg))!.damages.map((d) => d.length)).toEqual([3]);
   });
 });

@@ -2,7 +2,7 @@
 import { type Page, expect, test } from "./fixtures";
 import { getCases, getProjects, getReviews, getSite, getStrings } from "../lib/content";
 import { formatDate } from "../lib/format";
-import { untilStyled } from "../lib/testing/slow-phone";
+import { untilStyled } from "../testing/slow-phone";
 
 const strings = getStrings();
 const site = getSite();

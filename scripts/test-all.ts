@@ -1,11 +1,12 @@
 /**
  * `npm test`: every check, in order, on a fresh machine.
- *   1. type check  2. lint  3. Jest unit tests  4. the admin host: the Payload folder's tests
- *      (payload/test/, a real Payload on SQLite) on Node's test runner
+ *   1. type check  2. lint  3. Jest unit tests  4. the backend, on Node's test runner: the
+ *      plugin's tests (payload/test/, a real Payload on SQLite and PostgreSQL) and the preview
+ *      server's (server/test/, `npm start`'s server with its Payload)
  *   5. next build (static export), as the test build: with the test-only routes and a fake
  *      secret (lib/hosting/test-build.ts); and the workshop's Payload app's build (admin/)
  *   6. Playwright e2e against the exported site in Debian's Chromium (Chromium, and Java for the
- *      HTML checker, installed from Debian's packages when missing: lib/testing/debian.ts)
+ *      HTML checker, installed from Debian's packages when missing: testing/debian.ts)
  *   7. the cross-engine suite (e2e-engines/run.ts) in WebKitGTK and Firefox ESR
  * Ends with one line `N passed, N failed`: the Jest, admin host, Playwright and cross-engine
  * tests added together, plus one failure for each of type check, lint or build that failed
@@ -14,7 +15,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureDebianPackages, runs } from "../lib/testing/debian";
+import { ensureDebianPackages, runs } from "../testing/debian";
 import { ensureChromium } from "./lib/chromium";
 
 const results = path.join(process.cwd(), "reports");
@@ -55,14 +56,16 @@ if (jest) {
 }
 if (!jestOk && (!jest || jest.numFailedTests === 0)) failed++; // jest itself broke
 
-// 4. The admin host (Payload): Node's test runner, its TAP summary (`# pass N`, `# fail N`) in a file.
-const payloadTests = fs
-  .readdirSync(path.join("payload", "test"))
-  .filter((name) => name.endsWith(".spec.ts"))
-  .map((name) => path.join("payload", "test", name));
+// 4. The backend: Node's test runner, its TAP summary (`# pass N`, `# fail N`) in a file.
+const specsIn = (folder: string) =>
+  fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith(".spec.ts"))
+    .map((name) => path.join(folder, name));
+const payloadTests = [...specsIn(path.join("payload", "test")), ...specsIn(path.join("server", "test"))];
 const payloadFile = path.join(results, "payload.tap");
 fs.rmSync(payloadFile, { force: true });
-const payloadOk = run("admin host (Payload)", "node", [
+const payloadOk = run("backend (Payload, the preview server)", "node", [
   "--import",
   "tsx",
   "--test",

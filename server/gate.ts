@@ -7,7 +7,7 @@
  * open files stay bounded however many arrive: a waiting request's body is
  * not read until its turn (TCP holds it back at the client).
  *
- * A job waits with its client's signal (../request.ts `clientSignal`): when
+ * A job waits with its client's signal (./request.ts `clientSignal`): when
  * the server sees the client go while waiting, the job leaves the queue at
  * once and never takes a place; a job whose client is already gone is never
  * queued. The server sees a hang-up only on a connection it reads, so a client

@@ -1,8 +1,6 @@
-/** Small HTTP helpers for the preview server's API handlers. */
+/** The preview server's errors and the headers of its answers that are not pages. */
 import type http from "node:http";
-import getRawBody from "raw-body";
-import { z } from "zod";
-import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
+import { COMMON_HEADERS } from "../lib/hosting/security-headers";
 
 export class HttpError extends Error {
   constructor(
@@ -67,38 +65,4 @@ export function sendJson(
     "Content-Length": Buffer.byteLength(text),
   });
   res.end(text);
-}
-
-/**
- * Reads a JSON body of at most `limit` bytes: 415 if it is not JSON, 413 if too big (by its
- * Content-Length at once, else as soon as it passes the limit, chunked or not), 400 if cut off or
- * unparsable. The request is never destroyed here: the error's answer drains the rest, so the
- * client reads it.
- */
-export async function readJson(req: http.IncomingMessage, limit = 256 * 1024): Promise<unknown> {
-  const type = req.headers["content-type"] ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Forventet Content-Type: application/json");
-  let text: string;
-  try {
-    text = await getRawBody(req, { limit, length: req.headers["content-length"], encoding: "utf8" });
-  } catch (error) {
-    if ((error as { type?: string }).type === "entity.too.large")
-      throw new HttpError(413, `Forespørselen er større enn ${limit} byte`);
-    throw new HttpError(400, "Forespørselen ble avbrutt");
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "Ugyldig JSON");
-  }
-}
-
-/** Parses with a zod schema; a failure is a 400 naming each field at fault. */
-export function validate<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
-  const result = z.safeParse(schema, data);
-  if (!result.success) {
-    const problems = result.error.issues.slice(0, 10).map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
-    throw new HttpError(400, `Ugyldig forespørsel – ${problems.join("; ")}`);
-  }
-  return result.data;
 }

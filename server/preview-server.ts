@@ -2,9 +2,11 @@
  * The preview server: serves the static export in out/ the way a static host
  * does (clean URLs, the real 404 page, gzip; ./static.ts) with compression,
  * with the headers the build wrote to out/_headers (security
- * headers, each page's Content Security Policy, caching), and answers the
- * site's form calls itself (./api/), so every form works end to end. Used by
- * `npm start`, the tests and the bench.
+ * headers, each page's Content Security Policy, caching), and hands the
+ * site's form calls (./routes.ts) to the backend (./backend.ts: the
+ * workshop's Payload with the site's plugin, in this process), so every form
+ * works end to end with what production runs. Used by `npm start`, the tests
+ * and the bench.
  *
  * It must stay up whatever a client sends:
  * - every request runs inside one error boundary (`answer(...).catch`): an
@@ -13,61 +15,93 @@
  *   a 400, a very long one a 414;
  * - a request line or headers Node itself cannot parse get a 400 (`clientError`),
  *   logged like every other answer;
- * - uploads go through a gate (./api/gate.ts), so memory stays bounded, and a
- *   slow client holds one place of many;
+ * - uploads go through a gate (./gate.ts), so memory stays bounded, and a
+ *   slow client holds one place of many; an upload's body has a deadline
+ *   (UPLOAD_DEADLINE), so a client that trickles bytes loses its place;
  * - connections are shared fairly (./connections.ts): one client address holds
  *   only a few of them, a request past a limit is answered 503 with
  *   Retry-After, and a connection that sends nothing is closed soon;
  * - a file that cannot be opened (no descriptors left, removed meanwhile) is a
  *   503 for that request, never the end of the process;
- * - at start, the data folder is closed to everyone but its owner, and temporary files a killed
- *   server left behind are removed.
+ * - a form call that arrives while the backend starts waits for it.
  */
 import fs from "node:fs";
 import http from "node:http";
 import type net from "node:net";
 import path from "node:path";
 import compression from "compression";
-import { config } from "../lib/config";
 import { OUT_DIR } from "../lib/hosting/build-stamp";
 import { CACHE, type HeaderRule, headersFor, parseHeadersFile } from "../lib/hosting/security-headers";
-import { apiHandler } from "./api";
-import { Gate, type GateOptions } from "./api/gate";
-import { ClientGone, HttpError, sendJson, storageError } from "./api/http";
-import type { UploadDeadline } from "./api/context";
-import { MEDIA_RESERVE_BYTES, UPLOAD_DEADLINE } from "./api/media";
-import { closeDataDir, DATA_DIR, removeLeftovers } from "./api/store";
+import { type Backend, type BackendOptions, startBackend } from "./backend";
 import { CONNECTION_LIMITS, type ConnectionLimits, shareConnections, turnedAway } from "./connections";
-import { parseTarget, type Target } from "./request";
+import { Gate, type GateOptions } from "./gate";
+import { ClientGone, HttpError, sendJson, setApiHeaders, storageError } from "./http";
+import { clientSignal, parseTarget, type Target } from "./request";
+import { formCall, type Route } from "./routes";
 import { cleanRedirect, exportFile, sendFile } from "./static";
+import { sendResponse, webRequest } from "./web";
+
+/** Where the data lives unless PREVIEW_DATA_DIR says otherwise: the same folder `npm run admin` opens. */
+export const DATA_DIR = path.resolve(process.env.PREVIEW_DATA_DIR || ".data");
+
+/**
+ * How long an upload's body may take once it has a place: after `graceMs`
+ * it must have come at `minBytesPerSecond` on average, and it may never take
+ * more than `maxMs`. A body past its deadline has its socket destroyed (a
+ * client that sends a byte now and then cannot keep it open) and its place
+ * goes to the next in line.
+ */
+export interface UploadDeadline {
+  graceMs: number;
+  minBytesPerSecond: number;
+  maxMs: number;
+}
+
+/**
+ * The cap keeps a body inside Node's time-out for the whole request (the server's `requestTimeout`,
+ * which counts the wait for a place too), so a slow upload hears its answer from us: a photo the
+ * site sends (at most MAX_PREPARED_BYTES) comes in within it on a poor mobile signal.
+ */
+export const UPLOAD_DEADLINE: UploadDeadline = { graceMs: 10_000, minBytesPerSecond: 4 * 1024, maxMs: 90_000 };
+
+/** How often a body's progress is held against its deadline. */
+const DEADLINE_CHECK_MS = 250;
+
+function pastDeadline(deadline: UploadDeadline, startedAt: number, bytes: number): boolean {
+  const elapsed = performance.now() - startedAt;
+  if (elapsed > deadline.maxMs) return true;
+  return elapsed > deadline.graceMs && bytes < (deadline.minBytesPerSecond * (elapsed - deadline.graceMs)) / 1000;
+}
+
+/**
+ * An upload holds its photo in memory while Payload reads it (the costly part, a re-encode, runs
+ * one at a time: payload/photos.ts), so a bounded number are read at once, and a few slow clients
+ * hold only a few of the places. A crowd past them waits its turn, and hears 503 after a while
+ * rather than nothing.
+ */
+export const UPLOAD_GATE: GateOptions = { active: 16, queued: 64, maxWaitMs: 20_000, retryAfterSeconds: 2 };
+
+/** A started backend, and the origin visitors reach the server at (its serverURL). */
+interface Started {
+  backend: Backend;
+  origin: string;
+}
 
 export interface PreviewOptions {
   root?: string;
-  /** where received records and media are kept (default .data/) */
-  dataDir?: string;
   log?: (line: string) => void;
+  /**
+   * the backend that answers the form calls, and the origin it knows the server by, once it has
+   * started (`startPreview` gives it): a form call waits for it; without one, a form call is 503
+   */
+  backend?: Promise<Started>;
   /** how many uploads are read at once, and how many may wait */
   uploadGate?: GateOptions;
   /** how long an upload's body may take once it has its place */
   uploadDeadline?: UploadDeadline;
-  /** room on the data folder's disk that uploads never take (default MEDIA_RESERVE_BYTES) */
-  mediaReserveBytes?: number;
-  /**
-   * the origin visitors reach this server at (`https://forhandsvisning.example`), where its
-   * uploads are served; without it, its loopback addresses at the port it listens on
-   */
-  publicOrigin?: string;
   /** how many connections are kept, and for how long (default CONNECTION_LIMITS) */
   connections?: ConnectionLimits;
 }
-
-/**
- * An upload being received streams to disk and holds little memory (the costly part, a re-encode,
- * runs one at a time: ./api/image.ts), so many are read at once and a few slow clients hold only a
- * few of the places. A crowd past them waits its turn, and hears 503 after a while rather than
- * nothing.
- */
-export const UPLOAD_GATE: GateOptions = { active: 32, queued: 64, maxWaitMs: 20_000, retryAfterSeconds: 2 };
 
 /** out/_headers, read again whenever a build rewrites it. */
 function headerRulesReader(root: string): () => HeaderRule[] {
@@ -83,21 +117,6 @@ function headerRulesReader(root: string): () => HeaderRule[] {
 }
 
 /**
- * Where the inquiry's images live, from configuration only (never a request
- * header): the configured admin host (NEXT_PUBLIC_ADMIN_URL), or else this
- * server itself at `publicOrigin`, by default its loopback addresses at the
- * port it listens on.
- */
-function mediaOrigins(server: http.Server, publicOrigin: string | undefined): { origins: string[]; own: boolean } {
-  if (config.adminUrl && URL.canParse(config.adminUrl))
-    return { origins: [new URL(config.adminUrl).origin], own: false };
-  if (publicOrigin) return { origins: [new URL(publicOrigin).origin], own: true };
-  const address = server.address();
-  const port = address && typeof address === "object" ? address.port : 0;
-  return { origins: ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`), own: true };
-}
-
-/**
  * A request target as the log shows it: the path without its query (`?…`), and no photo's name. A
  * photo is read by its name alone, so a name in a log would let whoever reads the log see the photo.
  */
@@ -106,16 +125,6 @@ export function targetForLog(url = ""): string {
   const pathOnly = (query === -1 ? url : url.slice(0, query)).slice(0, 200);
   const masked = pathOnly.replace(/img_[0-9a-f]{8,}/gi, "img_…").replace(/^(\/api\/media\/file\/).+/, "$1…");
   return query === -1 ? masked : `${masked}?…`;
-}
-
-/** Advice for the operator: each line logged once, and never more than a few, whatever clients send. */
-function onceLogger(log: (line: string) => void): (line: string) => void {
-  const said = new Set<string>();
-  return (line) => {
-    if (said.has(line) || said.size >= 20) return;
-    said.add(line);
-    log(line);
-  };
 }
 
 /** Node's time-outs for a request's headers and for the whole request. */
@@ -127,23 +136,16 @@ const compress = compression() as unknown as Middleware;
 
 export function createPreviewServer({
   root = OUT_DIR,
-  dataDir = DATA_DIR,
   log = console.log,
+  backend,
   uploadGate = UPLOAD_GATE,
   uploadDeadline = UPLOAD_DEADLINE,
-  mediaReserveBytes = MEDIA_RESERVE_BYTES,
-  publicOrigin,
   connections = CONNECTION_LIMITS,
 }: PreviewOptions = {}): http.Server {
   const rules = headerRulesReader(root);
-  const logOnce = onceLogger(log);
   /** the answer each connection is making now, so a broken request after it waits for it */
   const answering = new WeakMap<net.Socket, http.ServerResponse>();
   const uploads = new Gate(uploadGate);
-  closeDataDir(dataDir);
-  const leftovers = removeLeftovers(dataDir);
-  if (leftovers.length)
-    log(`removed ${leftovers.length} temporary files left by the last run: ${leftovers.join(", ")}`);
 
   const server = http.createServer(
     {
@@ -182,26 +184,66 @@ export function createPreviewServer({
     }
     if (hostHeaders(req) !== 1) throw new HttpError(400, "Forespørselen skal ha nøyaktig én Host-linje");
     const target = parseTarget(req.url);
-    const handler = apiHandler(req.method, target.path);
-    if (handler) {
-      const media = mediaOrigins(server, publicOrigin);
-      const context = {
-        dataDir,
-        target,
-        uploads,
-        uploadDeadline,
-        mediaReserveBytes,
-        mediaOrigins: media.origins,
-        ownMedia: media.own,
-        logOnce,
-      };
-      return handler(req, res, context);
+    const route = formCall(req.method, target.path);
+    if (route) {
+      if (!backend) throw new HttpError(503, "Denne serveren tar ikke imot skjemaer", { "Retry-After": "30" });
+      const started = await backend;
+      if (!route.upload) return forward(req, res, route, target, started);
+      const signal = clientSignal(req, res);
+      return uploads.run(() => forwardUpload(req, res, route, target, started, uploadDeadline), signal);
     }
     if (req.method !== "GET" && req.method !== "HEAD") {
       throw new HttpError(405, "Bare GET og HEAD her", { Allow: "GET, HEAD" });
     }
     return serveStatic(req, res, root, rules(), target);
   }
+}
+
+/**
+ * A form call answered by the backend: the request as Payload's REST handlers
+ * take it (at the path Payload answers it at), with the headers of every
+ * answer that is not a page, which Payload's own replace.
+ */
+async function forward(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  route: Route,
+  target: Target,
+  { backend, origin }: Started,
+  onBytes?: (bytes: number) => void,
+): Promise<void> {
+  const url = route.payloadPath
+    ? `${route.payloadPath}${target.query.size ? `?${target.query}` : ""}`
+    : target.servedUrl;
+  const response = await backend.handle(webRequest(req, origin, url, { onBytes }));
+  setApiHeaders(res);
+  await sendResponse(req, res, response).catch((error: unknown) => {
+    // the client went before its answer was all sent (it gave up, or lost its place): no one to answer
+    throw (error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE" ? new ClientGone() : error;
+  });
+}
+
+/** An upload, once it has its place: forwarded while its body is held to its deadline. */
+async function forwardUpload(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  route: Route,
+  target: Target,
+  started: Started,
+  deadline: UploadDeadline,
+): Promise<void> {
+  if (req.socket.destroyed) throw new ClientGone();
+  let bytes = 0;
+  const startedAt = performance.now();
+  const timer = setInterval(() => {
+    if (pastDeadline(deadline, startedAt, bytes)) req.socket.destroy();
+  }, DEADLINE_CHECK_MS);
+  try {
+    await forward(req, res, route, target, started, (n) => (bytes += n));
+  } finally {
+    clearInterval(timer);
+  }
+  if (req.socket.destroyed && !res.writableFinished) throw new ClientGone();
 }
 
 /** How many `Host` lines a request carries (Node keeps only the first of several). */
@@ -315,4 +357,75 @@ function answerError(
     req.resume();
   }
   sendJson(res, status, { error: known ? known.message : "Intern feil" }, known?.headers);
+}
+
+export interface StartOptions extends Omit<PreviewOptions, "backend"> {
+  /** the port to listen on; 0 takes a free one */
+  port: number;
+  /** where the data lives (default DATA_DIR) */
+  dataDir?: string;
+  /**
+   * the origin visitors reach this server at (`https://forhandsvisning.example`), which the photos'
+   * urls name; by default http://localhost:<port>
+   */
+  publicOrigin?: string;
+  /** the environment the backend's settings read (default: `process.env`) */
+  env?: NodeJS.ProcessEnv;
+  /** the least level the backend's Payload logs (default: info) */
+  logLevel?: BackendOptions["logLevel"];
+}
+
+export interface Preview {
+  server: http.Server;
+  /** the origin the server knows itself by */
+  origin: string;
+  backend: Backend;
+  /** stops the server and its backend */
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on `port`, then starts the backend on the data folder; resolves once both answer. Pages
+ * are served from the start, and a form call that arrives before the backend waits for it.
+ */
+export async function startPreview({
+  port,
+  dataDir = DATA_DIR,
+  publicOrigin,
+  env,
+  logLevel,
+  ...options
+}: StartOptions): Promise<Preview> {
+  let ready!: (started: Started) => void;
+  let failed!: (error: unknown) => void;
+  const backendStarted = new Promise<Started>((resolve, reject) => ((ready = resolve), (failed = reject)));
+  // a failed start is the caller's to report; the requests waiting for it end with the server
+  backendStarted.catch(() => undefined);
+  const server = createPreviewServer({ ...options, backend: backendStarted });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const origin = publicOrigin
+    ? new URL(publicOrigin).origin
+    : `http://localhost:${(server.address() as net.AddressInfo).port}`;
+  const backend = await startBackend({ dataDir, serverURL: origin, env, logLevel }).catch((error: unknown) => {
+    failed(error);
+    server.close();
+    throw error;
+  });
+  ready({ backend, origin });
+  return {
+    server,
+    origin,
+    backend,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await backend.close();
+    },
+  };
 }

@@ -11,7 +11,7 @@
  */
 import type http from "node:http";
 import path from "node:path";
-import { HttpError } from "./api/http";
+import { HttpError } from "./http";
 
 /** Longer request targets get 414: no page or call of the site comes near. */
 export const MAX_TARGET_LENGTH = 2048;

@@ -1,13 +1,16 @@
 /**
  * `npm start`: builds the site if out/ is missing or older than the sources,
- * then serves it on http://localhost:3000 (PORT overrides). PREVIEW_PUBLIC_ORIGIN
- * is the origin visitors reach it at when that is not this machine's loopback.
+ * then serves it on http://localhost:3000 (PORT overrides), with the forms
+ * answered by the workshop's Payload on the data in .data/ (PREVIEW_DATA_DIR
+ * moves it). PREVIEW_PUBLIC_ORIGIN is the origin visitors reach it at when
+ * that is not this machine's loopback.
  */
 // first: the .env files' variables (the hosts the forms post to), as the build reads them
 import "../lib/hosting/build-env";
 import { spawnSync } from "node:child_process";
+import type { AddressInfo } from "node:net";
 import { isBuildCurrent } from "../lib/hosting/build-stamp";
-import { createPreviewServer } from "./preview-server";
+import { startPreview } from "./preview-server";
 
 const port = Number(process.env.PORT ?? 3000);
 
@@ -20,13 +23,14 @@ if (!isBuildCurrent()) {
   }
 }
 
-const server = createPreviewServer({ publicOrigin: process.env.PREVIEW_PUBLIC_ORIGIN || undefined });
-server.on("error", (error: NodeJS.ErrnoException) => {
-  console.error(error.code === "EADDRINUSE" ? `Port ${port} is taken. Try PORT=3001 npm start.` : error);
-  process.exit(1);
-});
-server.listen(port, () => {
-  console.log(`The site runs at http://localhost:${port}  (Ctrl+C stops it)`);
-});
+const preview = await startPreview({ port, publicOrigin: process.env.PREVIEW_PUBLIC_ORIGIN || undefined }).catch(
+  (error: NodeJS.ErrnoException) => {
+    console.error(error.code === "EADDRINUSE" ? `Port ${port} is taken. Try PORT=3001 npm start.` : error);
+    process.exit(1);
+  },
+);
+const { port: listening } = preview.server.address() as AddressInfo;
+console.log(`The site runs at http://localhost:${listening}  (Ctrl+C stops it)`);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void preview.close().then(() => process.exit(0)));

@@ -16,7 +16,7 @@ import path from "node:path";
 import send from "send";
 import { cleanUrlFiles, isPublished } from "../lib/hosting/export-inspect";
 import { IMAGE_TYPES } from "../lib/api/schemas";
-import { HttpError } from "./api/http";
+import { HttpError } from "./http";
 import type { Target } from "./request";
 
 /** A file to serve: its folder and its path below it. */

@@ -91,31 +91,7 @@ describe("the patterns cannot backtrack", () => {
 
 describe("inquiry and contact", () => {
   const body = inquiryNaming;
-  const schema = inquirySchema(["https://admin.example"]);
-
-  test("image urls must be exactly the admin host's url of that file", () => {
-    expect(schema.safeParse(body("https://admin.example/api/media/file/img_a.jpg")).success).toBe(true);
-    for (const url of [
-      "http://admin.example/api/media/file/img_a.jpg",
-      "https://admin.example:8443/api/media/file/img_a.jpg",
-      "https://evil.example@admin.example/api/media/file/img_a.jpg",
-      "https://user:pw@admin.example/api/media/file/img_a.jpg",
-      "https://admin.example/api/media/file/img_b.jpg",
-      "https://admin.example/api/media/file/img_a.jpg?download=1",
-      "https://admin.example/api/media/file/img_a.jpg#x",
-      "https://admin.example/api/media/file/../file/img_a.jpg",
-      "https://admin.example/img_a.jpg",
-      "https://admin.example/payload.exe",
-      "javascript:alert(1)",
-      "https://evil.example/img_a.jpg",
-      "https://evil.example/api/media/file/img_a.jpg",
-      "ftp://admin.example/img_a.jpg",
-      "/api/media/file/img_a.jpg",
-      `https://admin.example/${"a".repeat(FIELD_LIMITS.url)}`,
-    ]) {
-      expect(schema.safeParse(body(url)).success).toBe(false);
-    }
-  });
+  const schema = inquirySchema();
 
   test("every string has a cap", () => {
     expect(schema.safeParse(body("https://admin.example/a.jpg", "x".repeat(200_000))).success).toBe(false);
@@ -218,11 +194,10 @@ describe("an uploaded photo as the inquiry names it: whatever url the admin host
     expect(isRetryable(catchError(() => imageRef(doc(answered))))).toBe(true);
   });
 
-  test("the browser sends any http(s) url; a server that knows its uploads' origins takes only their file urls", () => {
+  test("the browser sends any http(s) url the admin host answered (the plugin checks it names a stored photo)", () => {
     const inquiry = inquiryNaming;
     for (const url of ["https://cdn.example/media/img_a.jpg", "https://admin.example/media/img_a.jpg"]) {
       expect(inquirySchema().safeParse(inquiry(url)).success).toBe(true);
-      expect(inquirySchema(["https://admin.example"]).safeParse(inquiry(url)).success).toBe(false);
     }
     for (const url of [
       "/media/img_a.jpg",

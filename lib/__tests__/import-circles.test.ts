@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { codeFiles, importCircles } from "@/lib/testing/imports";
+import { codeFiles, importCircles } from "@/testing/imports";
 
 const root = path.resolve(__dirname, "../..");
 const FOLDERS = ["app", "components", "lib", "server", "scripts", "payload", "tools"];

@@ -2,8 +2,8 @@
  * The three calls the site makes, as data: their paths, the limits and
  * patterns of every field, the image types taken, and the zod schemas of what
  * is sent and answered. The browser checks its requests with these schemas
- * (./transport.ts and lib/quote/transport.ts send them) and the preview server checks what it receives
- * with the same ones (server/api/), so the two cannot drift apart. Written
+ * (./transport.ts and lib/quote/transport.ts send them) and the workshop's Payload plugin checks what it
+ * receives with the same ones (payload/), so the two cannot drift apart. Written
  * with `zod/mini`, so the browser loads the small build of zod.
  *
  *   1. POST {ADMIN}/api/media?depth=0&fallback-locale=null   multipart: _payload = "{}", file
@@ -165,9 +165,9 @@ export const MEDIA_FILENAME_PATTERN = new RegExp(`^${MEDIA_NAME_RANDOM}(?:${EXTE
  */
 export const SHAREABLE_MEDIA_NAME = new RegExp(`^${MEDIA_NAME_RANDOM}(?:-\\d{1,6})?(?:${EXTENSION})?$`);
 /**
- * A name the admin host could store an upload under (server/api/media.ts,
- * storedName): letters, digits, `_` and `-`, then the extension of the type
- * the bytes are. Any other name is in no store.
+ * A name a photo can be stored under (payload/photos.ts serves no other):
+ * letters, digits, `_` and `-`, as Payload makes a safe name, then the
+ * extension of the type the bytes are.
  */
 export const STORED_MEDIA_NAME = new RegExp(`^[A-Za-z0-9_-]{1,110}${EXTENSION}$`);
 
@@ -191,39 +191,20 @@ export const INQUIRY_PATH = "/inquiry";
 
 /**
  * An uploaded image as the inquiry names it: the admin host's `doc.filename`,
- * and its `doc.url` made absolute (lib/quote/transport.ts, imageRef).
- *
- * Without `mediaOrigins` (what the browser checks) the url is any absolute
- * `http:` or `https:` url: the admin host decides where its files live (its
- * `serverURL`, a proxy, a storage adapter's bucket), and the browser sends
- * what it answered. With `mediaOrigins` (what a server that receives the
- * inquiry checks) it must be exactly `<origin>/api/media/file/<filename>` with
- * `<origin>` one of them: no user info, no other path, no query or fragment,
- * so a client can store no link but one to an upload of that host.
+ * and its `doc.url` made absolute (lib/quote/transport.ts, imageRef): any
+ * absolute `http:` or `https:` url, since the admin host decides where its
+ * files live (its `serverURL`, a proxy). The plugin takes only the url it
+ * gave that photo (payload/inquiry-endpoint.ts).
  */
-export function imageRefSchema(mediaOrigins?: readonly string[]) {
+export function imageRefSchema() {
   return z
     .strictObject({
       filename: z.string().check(z.minLength(1), z.maxLength(FIELD_LIMITS.filename)),
       url: text(FIELD_LIMITS.url),
     })
-    .check(
-      z.refine(
-        (ref) => (mediaOrigins ? isMediaFileUrl(ref, mediaOrigins) : isWebUrl(ref.url)),
-        mediaOrigins
-          ? {
-              path: ["url"],
-              error: "må være administrasjonsvertens adresse til bildet (<vert>/api/media/file/<filnavn>)",
-            }
-          : { path: ["url"], error: "må være en http- eller https-adresse" },
-      ),
-    );
+    .check(z.refine((ref) => isWebUrl(ref.url), { path: ["url"], error: "må være en http- eller https-adresse" }));
 }
 export type ImageRef = z.infer<ReturnType<typeof imageRefSchema>>;
-
-/** The admin host's url of an uploaded file, on `origin`. */
-export const mediaFileUrl = (origin: string, filename: string) =>
-  `${origin}${MEDIA_FILE_PATH}/${encodeURIComponent(filename)}`;
 
 /** An absolute `http:` or `https:` url without user info: one a browser opens as a web page's link. */
 export function isWebUrl(url: string): boolean {
@@ -232,14 +213,8 @@ export function isWebUrl(url: string): boolean {
   return (protocol === "http:" || protocol === "https:") && !username && !password;
 }
 
-function isMediaFileUrl(ref: { filename: string; url: string }, mediaOrigins: readonly string[]): boolean {
-  if (!isWebUrl(ref.url)) return false;
-  const { origin } = new URL(ref.url);
-  return mediaOrigins.includes(origin) && ref.url === mediaFileUrl(origin, ref.filename);
-}
-
-/** The inquiry; its image urls as imageRefSchema checks them, with or without `mediaOrigins`. */
-export function inquirySchema(mediaOrigins?: readonly string[]) {
+/** The inquiry; its image urls as imageRefSchema checks them. */
+export function inquirySchema() {
   return z.strictObject({
     Inquiry: z.strictObject({
       UserId: z.string().check(z.minLength(1), z.maxLength(FIELD_LIMITS.userId)),
@@ -258,7 +233,7 @@ export function inquirySchema(mediaOrigins?: readonly string[]) {
       .array(
         z.strictObject({
           Images: z
-            .array(imageRefSchema(mediaOrigins))
+            .array(imageRefSchema())
             .check(z.minLength(1, "hver skade trenger minst ett bilde"), z.maxLength(FIELD_LIMITS.imagesPerDamage)),
         }),
       )

@@ -7,6 +7,13 @@
  * admin hosts as the pages do, and a changed `.env` file makes `npm start`
  * build again (lib/hosting/build-stamp.ts).
  */
-import { loadEnvConfig } from "@next/env";
+import * as nextEnvModule from "@next/env";
+
+type NextEnv = typeof import("@next/env");
+// @next/env is CommonJS whose names Node's ES module loader cannot see: there they are on its default
+// export, and where this file is compiled to CommonJS on the module itself
+const { loadEnvConfig } = (
+  "loadEnvConfig" in nextEnvModule ? nextEnvModule : (nextEnvModule as unknown as { default: NextEnv }).default
+) as NextEnv;
 
 loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });

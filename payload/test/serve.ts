@@ -8,7 +8,8 @@
  * `STAFF <e-mail> <password>`, then, for each e-mail the mailbox receives,
  * `MAIL <to>`. Ends, closing both, when its standard input closes.
  *
- *   SITE_ORIGIN  the site's origin, for CORS (default http://localhost:3000)
+ *   SITE_ORIGIN       the site's origin, for CORS (default http://localhost:3000)
+ *   PREVIEW_DATA_DIR  a data folder to open (`npm start`'s), kept afterwards; by default a fresh one, deleted
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -27,7 +28,8 @@ if (!fs.existsSync(path.join(ADMIN, ".next", "BUILD_ID"))) {
 const box = await startMailbox();
 const port = await freePort();
 const origin = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-app-"));
+const given = process.env.PREVIEW_DATA_DIR;
+const dataDir = given || fs.mkdtempSync(path.join(os.tmpdir(), "admin-app-"));
 const app = spawn("npx", ["next", "start", "--port", String(port)], {
   cwd: ADMIN,
   stdio: ["ignore", "ignore", "inherit"],
@@ -47,7 +49,7 @@ const app = spawn("npx", ["next", "start", "--port", String(port)], {
 async function stop(code: number) {
   app.kill();
   await box.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
 }
 

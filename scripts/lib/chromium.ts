@@ -1,9 +1,9 @@
 /**
  * Browser tests use Debian's Chromium (Playwright's own browser download cannot
- * work on our machines), installed when it is missing (lib/testing/debian.ts).
+ * work on our machines), installed when it is missing (testing/debian.ts).
  */
 import fs from "node:fs";
-import { ensureDebianPackages } from "../../lib/testing/debian";
+import { ensureDebianPackages } from "../../testing/debian";
 
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 

@@ -1,7 +1,7 @@
 /**
  * The engines the suite needs, from Debian's packages: WebKitGTK's WebDriver
  * (`webkit2gtk-driver`, which brings MiniBrowser) with `xvfb`, and
- * `firefox-esr`. Installed when missing, as Chromium is (lib/testing/debian.ts).
+ * `firefox-esr`. Installed when missing, as Chromium is (testing/debian.ts).
  */
 import fs from "node:fs";
 import { ensureDebianPackages } from "../debian";

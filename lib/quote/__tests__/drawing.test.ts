@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { importsOf } from "@/lib/testing/imports";
-import { photoWay, QUOTE_DOC, quoteModules, readDrawing } from "@/lib/testing/quote-modules";
+import { importsOf } from "@/testing/imports";
+import { photoWay, QUOTE_DOC, quoteModules, readDrawing } from "@/testing/quote-modules";
 
 const root = path.resolve(__dirname, "../../..");
 const drawn = readDrawing(fs.readFileSync(path.join(root, QUOTE_DOC), "utf8"));

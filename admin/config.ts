@@ -1,0 +1,80 @@
+/**
+ * The workshop's Payload app, made from its settings (./settings.ts): its
+ * staff (`users`, the admin's login; the first visit to /admin creates the
+ * first user), the site's plugin, the admin in Norwegian, and the database
+ * the settings name, migrated on start from migrations/ (one folder per
+ * database kind). `npm run admin` serves it with its admin (./payload.config.ts);
+ * `npm start` serves the same app's API inside the preview server
+ * (server/backend.ts), so both open the same data.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { postgresAdapter } from "@payloadcms/db-postgres";
+import { sqliteAdapter } from "@payloadcms/db-sqlite";
+import { bulkeklinikken } from "@bulkeklinikken/payload-plugin";
+import { nb } from "@payloadcms/translations/languages/nb";
+import { buildConfig, type SanitizedConfig } from "payload";
+import { migrations as postgresMigrations } from "./migrations/postgres";
+import { migrations as sqliteMigrations } from "./migrations/sqlite";
+import type { Settings } from "./settings";
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * How long a write waits for another process's (`npm start` and `npm run admin` on one SQLite
+ * file) before it fails.
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+export interface ConfigOptions {
+  /** the least level Payload logs (default: Payload's, info) */
+  logLevel?: "info" | "warn" | "error";
+}
+
+export function workshopConfig(settings: Settings, { logLevel }: ConfigOptions = {}): Promise<SanitizedConfig> {
+  const database =
+    settings.database.kind === "postgres"
+      ? postgresAdapter({
+          pool: { connectionString: settings.database.url },
+          migrationDir: path.join(dirname, "migrations", "postgres"),
+          prodMigrations: postgresMigrations,
+          push: false,
+        })
+      : sqliteAdapter({
+          client: { url: settings.database.url },
+          migrationDir: path.join(dirname, "migrations", "sqlite"),
+          prodMigrations: sqliteMigrations,
+          push: false,
+          busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
+          // readers never wait for a writer, and a commit is on disk before it returns
+          wal: { synchronous: "FULL" },
+        });
+
+  return buildConfig({
+    serverURL: settings.serverURL,
+    secret: settings.secret,
+    // the default avatar: Gravatar's would send each employee's e-mail hash to a third party
+    admin: { user: "users", avatar: "default", importMap: { baseDir: dirname } },
+    i18n: { supportedLanguages: { nb }, fallbackLanguage: "nb" },
+    collections: [
+      {
+        slug: "users",
+        labels: { singular: "Ansatt", plural: "Ansatte" },
+        auth: true,
+        admin: { useAsTitle: "email" },
+        fields: [],
+      },
+    ],
+    db: database,
+    ...(logLevel ? { logger: { options: { level: logLevel } } } : {}),
+    telemetry: false,
+    typescript: { outputFile: path.join(dirname, "payload-types.ts") },
+    plugins: [
+      bulkeklinikken({
+        siteOrigin: settings.siteOrigins,
+        mediaDir: settings.mediaDir,
+        diskReserveBytes: settings.diskReserveBytes,
+      }),
+    ],
+  });
+}

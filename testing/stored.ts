@@ -1,0 +1,100 @@
+/**
+ * What the workshop's Payload stored, read straight from its SQLite database
+ * in a data folder (`npm start`'s, `npm run admin`'s), for the tests: the
+ * quotes with their photos' file names, the bookings, and where each photo's
+ * file lies. Read-only; the server may be running meanwhile.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { createClient, type Client } from "@libsql/client";
+
+export interface StoredQuote {
+  id: number;
+  regNumber: string;
+  email: string;
+  phone: string;
+  message: string | null;
+  userId: string | null;
+  status: string;
+  /** each damage's photos, by file name, in order */
+  damages: string[][];
+}
+
+export interface StoredBooking {
+  id: number;
+  email: string;
+  phone: string;
+  message: string | null;
+  status: string;
+}
+
+export const databaseFile = (dataDir: string) => path.join(dataDir, "payload.db");
+export const photoFile = (dataDir: string, filename: string) => path.join(dataDir, "media", filename);
+
+async function reading<T>(dataDir: string, read: (db: Client) => Promise<T>, none: T): Promise<T> {
+  if (!fs.existsSync(databaseFile(dataDir))) return none;
+  const db = createClient({ url: `file:${databaseFile(dataDir)}` });
+  try {
+    return await read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Every quote stored, oldest first. */
+export function storedQuotes(dataDir: string): Promise<StoredQuote[]> {
+  return reading(
+    dataDir,
+    async (db) => {
+      const quotes = await db.execute(
+        "SELECT id, reg_number, email, phone, message, user_id, status FROM inquiries ORDER BY id",
+      );
+      const photos = await db.execute(
+        "SELECT r.parent_id, r.path, r.`order`, m.filename FROM inquiries_rels r JOIN media m ON m.id = r.media_id ORDER BY r.parent_id, r.path, r.`order`",
+      );
+      return quotes.rows.map((row) => {
+        const damages: string[][] = [];
+        for (const photo of photos.rows.filter((p) => p.parent_id === row.id)) {
+          const index = Number(/^damages\.(\d+)\.photos$/.exec(String(photo.path))?.[1]);
+          (damages[index] ??= []).push(String(photo.filename));
+        }
+        return {
+          id: Number(row.id),
+          regNumber: String(row.reg_number),
+          email: String(row.email),
+          phone: String(row.phone),
+          message: row.message === null ? null : String(row.message),
+          userId: row.user_id === null ? null : String(row.user_id),
+          status: String(row.status),
+          damages: Array.from(damages, (d) => d ?? []),
+        };
+      });
+    },
+    [],
+  );
+}
+
+/** Every booking stored, oldest first. */
+export function storedBookings(dataDir: string): Promise<StoredBooking[]> {
+  return reading(
+    dataDir,
+    async (db) =>
+      (await db.execute("SELECT id, email, phone, message, status FROM contact ORDER BY id")).rows.map((row) => ({
+        id: Number(row.id),
+        email: String(row.email),
+        phone: String(row.phone),
+        message: row.message === null ? null : String(row.message),
+        status: String(row.status),
+      })),
+    [],
+  );
+}
+
+/** The file names of every photo stored. */
+export function storedPhotoNames(dataDir: string): Promise<string[]> {
+  return reading(
+    dataDir,
+    async (db) => (await db.execute("SELECT filename FROM media ORDER BY id")).rows.map((row) => String(row.filename)),
+    [],
+  );
+}
