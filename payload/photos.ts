@@ -21,7 +21,8 @@
  *   uploads arrive it holds at most one large decoded photo.
  * - **Kept** (`writePhoto`, once Payload has named it): written under a
  *   temporary name, flushed to disk, then linked to its name, which never
- *   replaces a file, and the folder flushed; readable by the server's user
+ *   replaces a file (another upload of that name at the same moment makes it
+ *   the next free `-<n>`), and the folder flushed; readable by the server's user
  *   only. Only then is the record stored, so an acknowledged photo survives a
  *   crash, and a crash or a full disk leaves no half-written photo (a
  *   temporary file at most, removed when the app starts: `removeTemporaryPhotos`).
@@ -195,6 +196,23 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Links `temp` as `<dir>/<name>`, or, when another photo has that name, as the same name with the
+ * next free `-<n>` (`bilde.jpg`, `bilde-1.jpg`, …); the name it got.
+ */
+async function linkFree(temp: string, dir: string, name: string): Promise<string> {
+  const [, base, taken, ext] = /^(.*?)(?:-(\d{1,6}))?(\.[^.]*)?$/.exec(name)!;
+  for (let n = Number(taken ?? 0); ; n++) {
+    const candidate = n === Number(taken ?? 0) ? name : `${base}-${n}${ext ?? ""}`;
+    try {
+      await fs.promises.link(temp, path.join(dir, candidate));
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || n > 100_000) throw error;
+    }
+  }
+}
+
 /** What `req.context` remembers of the photo this request wrote, to remove it should the record fail. */
 const WRITTEN = "bulkeklinikkenPhotoWritten";
 
@@ -203,8 +221,7 @@ export const writePhoto =
   (dir: string): CollectionBeforeChangeHook =>
   async ({ data, req }) => {
     if (!req.file || typeof data.filename !== "string") return data;
-    const file = path.join(dir, data.filename);
-    if (path.dirname(file) !== dir) throw refuse(400, "file: ugyldig filnavn");
+    if (path.dirname(path.join(dir, data.filename)) !== dir) throw refuse(400, "file: ugyldig filnavn");
     const temp = temporaryPath(dir);
     try {
       await fs.promises.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -215,18 +232,16 @@ export const writePhoto =
       } finally {
         await handle.close();
       }
-      await fs.promises.link(temp, file);
+      // another upload of the same name may have taken it meanwhile: the next free number, as Payload numbers
+      data.filename = await linkFree(temp, dir, data.filename);
       await syncFolder(dir);
     } catch (error) {
       req.payload.logger.error({ err: error, msg: "A photo could not be written" });
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") {
-        throw refuse(409, "file: et bilde med dette navnet ble lagret samtidig; prøv igjen");
-      }
       throw diskError(error);
     } finally {
       await fs.promises.rm(temp, { force: true });
     }
-    req.context[WRITTEN] = file;
+    req.context[WRITTEN] = path.join(dir, data.filename);
     return data;
   };
 

@@ -1,7 +1,8 @@
 /**
  * `npm start`'s server in a process of its own, for the tests that need one
  * they can stop, kill and start again (its data folder stays): the built site
- * and the workshop's Payload on `dataDir`. Resolves once it says it runs.
+ * and the workshop's Payload on `dataDir`, or what another `entry` serves.
+ * Resolves once it says it runs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -19,6 +20,11 @@ export interface PreviewProcess {
 
 export interface PreviewProcessOptions {
   dataDir: string;
+  /**
+   * the script to run (default server/start.ts); it must print `The site runs at
+   * http://localhost:<port>` once it serves
+   */
+  entry?: string;
   /** 0 (the default): a free port */
   port?: number;
   env?: Record<string, string>;
@@ -28,11 +34,12 @@ export interface PreviewProcessOptions {
 
 export function startPreviewProcess({
   dataDir,
+  entry = path.join("server", "start.ts"),
   port = 0,
   env = {},
   timeoutMs = 120_000,
 }: PreviewProcessOptions): Promise<PreviewProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("server", "start.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     env: { ...process.env, ...env, PORT: String(port), PREVIEW_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -11,8 +11,6 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { InquiryRequest } from "../../lib/api/schemas";
-import { isBuildCurrent } from "../../lib/hosting/build-stamp";
-import { TEST_BUILD_ENV } from "../../lib/hosting/test-build";
 import { startPreview, type Preview, type StartOptions } from "../preview-server";
 
 export interface Harness extends Preview {
@@ -184,23 +182,5 @@ export const inquiry = (photo: { filename: string; url: string }, n: number | st
   damageRequests: [{ Images: [{ filename: photo.filename, url: photo.url }] }],
 });
 
-/**
- * What `npm start` in a process of its own (testing/preview.ts) needs in its environment to serve
- * out/ as it is: nothing more for a normal build, the test build's variables for `npm run
- * build:test`'s. Undefined when out/ is neither: it would build first, which no test waits for.
- */
-export function servingEnv(): Record<string, string> | undefined {
-  if (isBuildCurrent()) return {};
-  const saved = Object.keys(TEST_BUILD_ENV).map((key) => [key, process.env[key]] as const);
-  Object.assign(process.env, TEST_BUILD_ENV);
-  try {
-    return isBuildCurrent() ? { ...TEST_BUILD_ENV } : undefined;
-  } finally {
-    for (const [key, value] of saved) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
-
-export const NOT_BUILT = "out/ is missing or older than the sources: `npm start` would build first (npm run build)";
+/** `npm start`'s server in a process of its own that never builds (./child.ts), for startPreviewProcess's `entry`. */
+export const CHILD = path.join("server", "test", "child.ts");
