@@ -7,10 +7,14 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { photoWay, QUOTE_DOC, QUOTE_FOLDERS, readDrawing } from "../../lib/testing/quote-modules";
+import { photoWay, QUOTE_DOC, QUOTE_FOLDERS, readDrawing } from "../../testing/quote-modules";
 import { pair } from "./bench-sites";
 
-const FOLDERS = ["app", "components", "lib", "server", "scripts", "tools", "payload", "e2e"];
+const FOLDERS = ["app", "components", "lib", "server", "payload", "admin", "scripts", "tools", "testing", "e2e"];
+/** what answers the forms: the preview server's HTTP layer, the plugin and the workshop's app */
+const BACKEND = ["server", "payload", "admin"];
+/** tests, and what a tool writes (Payload's generated types and migrations) */
+const NOT_WRITTEN_HERE = /(__tests__|\/test)\/|admin\/(payload-types\.ts|migrations\/)/;
 /** what the quote shares with the other forms: the contract, every call's rules, the draft store */
 const SHARED = ["lib/photos", "lib/photo-check", "components/drafts", "lib/drafts", "lib/api"];
 const git = (args: string[]) => execFileSync("git", args, { encoding: "utf8", maxBuffer: 1 << 28 });
@@ -25,11 +29,13 @@ function figures(ref?: string): [string, string | number][] {
   const code = files.split("\n").filter((f) => /\.(tsx?|[cm]?js)$/.test(f));
   const sum = (folders: readonly string[], tests = true) =>
     code
-      .filter((f) => folders.some((d) => f.startsWith(`${d}/`)) && (tests || !f.includes("__tests__/")))
+      .filter((f) => folders.some((d) => f.startsWith(`${d}/`)) && (tests || !NOT_WRITTEN_HERE.test(f)))
       .reduce((n, f) => n + lines(f), 0);
   const way = photoWay(readDrawing(files.includes(QUOTE_DOC) ? text(QUOTE_DOC) : ""));
   return [
     ...FOLDERS.map((folder): [string, number] => [folder, sum([folder])]),
+    ["the backend: server + payload + admin", sum(BACKEND)],
+    ["the same, no tests or generated files", sum(BACKEND, false)],
     [`${QUOTE_FOLDERS.join(" + ")} (no tests)`, sum(QUOTE_FOLDERS, false)],
     ["the same + what it shares (no tests)", sum([...QUOTE_FOLDERS, ...SHARED], false)],
     ["README.md", lines("README.md")],

@@ -11,8 +11,8 @@
  * is named, not installed.
  */
 import fs from "node:fs";
-import { openChromium, waitFor, type EnginePage } from "../../lib/testing/engines/browsers";
-import { ENGINES } from "../../lib/testing/engines/install";
+import { openChromium, waitFor, type EnginePage } from "../../testing/engines/browsers";
+import { ENGINES } from "../../testing/engines/install";
 import { PHOTO_WORK_ROUTE } from "../../lib/hosting/test-build";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium";
 import { benchPhotos } from "./bench-photo";

@@ -8,7 +8,7 @@
  * menu: near zero when the first tap works.
  */
 import type { Browser } from "@playwright/test";
-import { phoneContext, tapBox, throttle, whenPainted } from "../../lib/testing/slow-phone";
+import { phoneContext, tapBox, throttle, whenPainted } from "../../testing/slow-phone";
 import { medians, pair, type Site, withChromium } from "./bench-sites";
 
 const GIVE_UP_MS = 20_000;

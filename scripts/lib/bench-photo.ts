@@ -19,7 +19,7 @@ import type { FileChooser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { getStrings } from "../../lib/content";
 import { QUOTE_PATH } from "../../lib/routes";
-import { type Box, phoneContext, tapBox, throttle, whenPainted } from "../../lib/testing/slow-phone";
+import { type Box, phoneContext, tapBox, throttle, whenPainted } from "../../testing/slow-phone";
 import { medians, pair, type Site, withChromium } from "./bench-sites";
 
 export async function benchPhotos(count: number, kind: "phone" | "large"): Promise<string[]> {

@@ -17,7 +17,7 @@ import type { Browser, Request } from "@playwright/test";
 import { INQUIRY_PATH, MEDIA_PATH } from "../../lib/api/schemas";
 import { getStrings } from "../../lib/content";
 import { QUOTE_PATH, THANKS_PATH } from "../../lib/routes";
-import { SLOW_4G, phoneContext, tapBox, throttle } from "../../lib/testing/slow-phone";
+import { SLOW_4G, phoneContext, tapBox, throttle } from "../../testing/slow-phone";
 import { benchPhotos } from "./bench-photo";
 import { medians, pair, type Site, withChromium } from "./bench-sites";
 

@@ -1,42 +1,46 @@
 /**
  * For `npm run bench -- server`: the preview server under everyday traffic, in
- * a process of its own on loopback (server/__tests__/helpers/child-server.ts;
+ * a process of its own on loopback (`npm start`'s server, testing/preview.ts:
+ * the built site and the workshop's Payload on a temporary data folder, serving
+ * the test build as the engines section does, so the two share one build;
  * bounded loops, nothing leaves the machine):
  *   - the files it holds open (/proc/<pid>/fd) before and after 1,000
  *     revalidations of / (If-None-Match), 100 downloads of a 10 MB photo cut
  *     off at their first bytes and one slow reader of it;
  *   - a visitor's wait for / while another client holds 300 idle connections;
- *   - requests/s and p99 for GET / and POST /api/contact, 20 at once;
+ *   - requests/s and p99 for GET / and POST /api/contact (201: stored), 20 at once;
  *   - requests/s and p95 for POST /api/contact and 1 MB uploads, 50 at once.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { TEST_BUILD_ENV } from "../../lib/hosting/test-build";
+import { startPreviewProcess, type PreviewProcess } from "../../testing/preview";
 
-const CHILD = path.join(process.cwd(), "server", "__tests__", "helpers", "child-server.ts");
 /** How long a request may take before it counts as never answered. */
 const GIVE_UP_MS = 60_000;
 
-async function startChild(): Promise<{ proc: ChildProcess; origin: string; port: number; dataDir: string }> {
+interface Child {
+  /** the server's own process (node, not a wrapper): its pid is the one whose files are counted */
+  server: PreviewProcess;
+  origin: string;
+  port: number;
+  dataDir: string;
+}
+
+/** `npm start`'s server on a free port and a fresh data folder; it builds first when out/ is not the test build. */
+async function startChild(): Promise<Child> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
-  const proc = spawn(process.execPath, ["--import", "tsx", CHILD], {
-    env: { ...process.env, PREVIEW_DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let text = "";
-    proc.stdout!.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      const found = /^PORT (\d+)$/m.exec(text)?.[1];
-      if (found) resolve(Number(found));
-    });
-    proc.on("exit", () => reject(new Error("the bench's server exited")));
-  });
-  proc.stdout!.resume();
-  return { proc, origin: `http://127.0.0.1:${port}`, port, dataDir };
+  const server = await startPreviewProcess({ dataDir, env: { ...TEST_BUILD_ENV }, timeoutMs: 300_000 }).catch(
+    (error: unknown) => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
+  return { server, origin: `http://127.0.0.1:${server.port}`, port: server.port, dataDir };
 }
 
 /** `total` requests made by `concurrency` clients at once: requests/s, p95, p99 and the statuses (599: none). */
@@ -77,10 +81,15 @@ async function noiseJpeg(bytes: number): Promise<Buffer> {
   }
 }
 
-function upload(origin: string, bytes: Buffer, name: string): Promise<Response> {
+/**
+ * An upload named as the site names its photos (`img_` and 32 random hex digits): a name of its own
+ * each time, as the site's are, and the only kind of name a photo is served by to anyone but the
+ * workshop.
+ */
+function upload(origin: string, bytes: Buffer): Promise<Response> {
   const form = new FormData();
   form.append("_payload", "{}");
-  form.append("file", new Blob([new Uint8Array(bytes)]), name);
+  form.append("file", new Blob([new Uint8Array(bytes)]), `img_${crypto.randomBytes(16).toString("hex")}.jpg`);
   const url = `${origin}/api/media?depth=0&fallback-locale=null`;
   return fetch(url, { method: "POST", body: form, signal: AbortSignal.timeout(GIVE_UP_MS) });
 }
@@ -132,22 +141,30 @@ function cutOffRead(port: number, target: string, bytesPerTick: number, ms: numb
 }
 
 /** The preview server's everyday traffic: open files, a hoarding client, requests/s and p99. */
-export async function everydayTraffic(server: Awaited<ReturnType<typeof startChild>>): Promise<void> {
-  const openFiles = () => fs.readdirSync(`/proc/${server.proc.pid}/fd`).length;
+export async function everydayTraffic(server: Child): Promise<void> {
+  const openFiles = () => fs.readdirSync(`/proc/${server.server.process.pid}/fd`).length;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
-  const stored = await upload(server.origin, await noiseJpeg(10 * 1024 * 1024), "stor.jpg");
+  const stored = await upload(server.origin, await noiseJpeg(10 * 1024 * 1024));
+  if (stored.status !== 201)
+    throw new Error(`the 10 MB photo's upload answered ${stored.status}: ${await stored.text()}`);
   const answer = (await stored.json()) as { doc: { url: string } };
+  // Payload names the photo by an absolute url; the raw requests ask for its path
+  const photoPath = new URL(answer.doc.url, server.origin).pathname;
+  const served = await fetch(`${server.origin}${photoPath}`);
+  const photoBytes = (await served.arrayBuffer()).byteLength;
+  if (served.status !== 200) throw new Error(`the 10 MB photo is not served at ${photoPath}: ${served.status}`);
   const { etag } = await rawGet(server.port, "/");
   await settle();
   const before = openFiles();
   for (let batch = 0; batch < 50; batch++) {
     await Promise.all(Array.from({ length: 20 }, () => rawGet(server.port, "/", `If-None-Match: ${etag}\r\n`)));
   }
-  for (let n = 0; n < 100; n++) await cutOffRead(server.port, answer.doc.url, 0, 5_000);
-  await cutOffRead(server.port, answer.doc.url, 16 * 1024, 3_000);
+  for (let n = 0; n < 100; n++) await cutOffRead(server.port, photoPath, 0, 5_000);
+  await cutOffRead(server.port, photoPath, 16 * 1024, 3_000);
   await settle();
   console.log(
-    `  open files: ${before} before, ${openFiles()} after 1,000 revalidations, 100 aborted downloads and a slow reader`,
+    `  open files: ${before} before, ${openFiles()} after 1,000 revalidations, 100 aborted downloads and a slow reader` +
+      ` (of the 10 MB upload as stored, ${(photoBytes / 1024 / 1024).toFixed(1)} MB)`,
   );
 
   const hoard = Array.from({ length: 300 }, () => net.connect(server.port, "127.0.0.1").on("error", () => {}));
@@ -165,15 +182,17 @@ export async function everydayTraffic(server: Awaited<ReturnType<typeof startChi
   console.log(`  POST /api/contact, 20 at once:  ${posts.perSecond}/s, p99 ${posts.p99} ms (${posts.statuses})`);
 }
 
-/** `measure` against a fresh server, stopped after. */
-async function withChild(measure: (server: Awaited<ReturnType<typeof startChild>>) => Promise<void>) {
-  const server = await startChild();
+/** `measure` against a fresh server, stopped after; what it printed is shown when it ended on its own. */
+async function withChild(measure: (server: Child) => Promise<void>) {
+  const child = await startChild();
   try {
-    await measure(server);
+    await measure(child);
   } finally {
-    server.proc.kill("SIGKILL");
-    await new Promise((resolve) => server.proc.once("exit", resolve));
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
+    const { exitCode, signalCode } = child.server.process;
+    if (exitCode !== null || signalCode !== null)
+      console.error(`  the server ended during the bench (${exitCode ?? signalCode}):\n${child.server.output()}`);
+    await child.server.stop("SIGKILL");
+    fs.rmSync(child.dataDir, { recursive: true, force: true });
   }
 }
 
@@ -184,7 +203,7 @@ export async function benchServer(): Promise<void> {
     const posts = await load(1000, 50, () => contact(origin));
     console.log(`  POST /api/contact, 50 at once:  ${posts.perSecond}/s, p95 ${posts.p95} ms (${posts.statuses})`);
     const oneMb = await noiseJpeg(1024 * 1024);
-    const uploads = await load(200, 50, () => upload(origin, oneMb, "bench.jpg"));
+    const uploads = await load(200, 50, () => upload(origin, oneMb));
     console.log(
       `  POST /api/media 1 MB, 50 at once: ${uploads.perSecond}/s, p95 ${uploads.p95} ms (${uploads.statuses}; 599: no answer in ${GIVE_UP_MS / 1000} s)`,
     );
