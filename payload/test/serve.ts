@@ -30,7 +30,9 @@ const port = await freePort();
 const origin = `http://localhost:${port}`;
 const given = process.env.PREVIEW_DATA_DIR;
 const dataDir = given || fs.mkdtempSync(path.join(os.tmpdir(), "admin-app-"));
+// a process group of its own: npx starts next-server as its child, and both must end with this script
 const app = spawn("npx", ["next", "start", "--port", String(port)], {
+  detached: true,
   cwd: ADMIN,
   stdio: ["ignore", "ignore", "inherit"],
   env: {
@@ -47,7 +49,11 @@ const app = spawn("npx", ["next", "start", "--port", String(port)], {
 });
 
 async function stop(code: number) {
-  app.kill();
+  try {
+    process.kill(-app.pid!, "SIGTERM");
+  } catch {
+    // it has ended already
+  }
   await box.stop();
   if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
