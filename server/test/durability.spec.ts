@@ -1,10 +1,12 @@
 /**
  * Stored before acknowledged, and a full disk harms nothing already stored.
  *
- * `npm start` killed with SIGKILL in the middle of a stream of bookings,
- * quotes and photos has every booking and quote it answered 201 for stored,
- * whole, and every photo it answered 201 for on disk, whole; once started
- * again no temporary file is left among the photos.
+ * Each booking, quote and photo is in the database (read over a connection of
+ * its own) and on disk at the moment its 201 arrives, so the answer never
+ * runs ahead of the commit. And `npm start` killed with SIGKILL in the middle
+ * of a stream of bookings, quotes and photos has every booking and quote it
+ * answered 201 for stored, whole, and every photo it answered 201 for on
+ * disk, whole; once started again no temporary file is left among the photos.
  *
  * On a disk that really fills up (a small tmpfs as the data folder, which
  * needs root), uploads go on until one is refused with a 5xx that names no
@@ -107,6 +109,42 @@ async function stream(server: PreviewProcess, photo: Photo, killAfter: number): 
   await server.stop("SIGKILL");
   return ack;
 }
+
+test("each 201 arrives after its booking, quote or photo is committed, seen from another connection", async () => {
+  const h = await startServer();
+  // every insert is slowed, so an answer that ran ahead of its commit would be read before it
+  const db = h.backend.payload.db;
+  const insert = db.create.bind(db);
+  db.create = async (args) => {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return insert(args);
+  };
+  try {
+    for (let n = 0; n < 20; n++) {
+      const photo = await stored(h.origin, await jpeg(n));
+      assert.ok(photo);
+      // read at once, by another connection to the database, before anything else is sent
+      assert.ok((await storedPhotoNames(h.dataDir)).includes(photo.filename), `photo ${n}`);
+      assert.ok(await whole(photoFile(h.dataDir, photo.filename)), `photo ${n} on disk`);
+
+      const sent = booking(`commit-${n}`);
+      assert.equal((await postJson(h.origin, "/api/contact", sent)).status, 201);
+      assert.ok(
+        (await storedBookings(h.dataDir)).some((b) => b.message === sent.message),
+        `booking ${n}`,
+      );
+
+      const quote = inquiry(photo, `C${n}`);
+      assert.equal((await postJson(h.origin, "/inquiry", quote)).status, 201);
+      assert.ok(
+        (await storedQuotes(h.dataDir)).some((q) => q.regNumber === quote.Inquiry.RegNumber),
+        `quote ${n}`,
+      );
+    }
+  } finally {
+    await h.close();
+  }
+});
 
 test("kill -9 during a stream of bookings, quotes and photos loses nothing acknowledged", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-kill-"));
