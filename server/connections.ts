@@ -20,7 +20,7 @@
  * - A connection where nothing moves for `idleMs` (a client that stops reading
  *   its answer) is closed, and the file it was reading with it.
  * - A whole request may take `requestMs`: longer than an upload's longest wait
- *   for a place and its body's deadline together (./api/media.ts).
+ *   for a place and its body's deadline together (UPLOAD_DEADLINE, ./preview-server.ts).
  *
  * Behind a proxy, the proxy is one client address: it must share its own
  * connections out as fairly, or be given a limit above its own.
