@@ -57,7 +57,8 @@ const isLocal = (url: string) => ["localhost", "127.0.0.1", "[::1]"].includes(ne
 function localSecret(dataDir: string): string {
   const file = path.join(dataDir, "payload-secret");
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    // the data folder holds customers' data: its owner's alone from the start
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
   }
   return fs.readFileSync(file, "utf8").trim();

@@ -25,7 +25,8 @@ export interface Backend {
 }
 
 export interface BackendOptions {
-  dataDir: string;
+  /** the data folder (default: the settings', PREVIEW_DATA_DIR or .data/) */
+  dataDir?: string;
   /** the origin visitors reach the server at: Payload's serverURL, so the photos' urls name it */
   serverURL: string;
   /** the environment the settings and the plugin read (default: `process.env`) */
@@ -46,18 +47,18 @@ export async function startBackend({
   env = process.env,
   logLevel,
 }: BackendOptions): Promise<Backend> {
-  closeDataDir(dataDir);
   // the site and its API share one origin; PORT is the preview's (0 for any free one), not the admin's
   const settings = readSettings({
     ...env,
     PORT: undefined,
-    PREVIEW_DATA_DIR: dataDir,
+    ...(dataDir === undefined ? {} : { PREVIEW_DATA_DIR: dataDir }),
     SERVER_URL: serverURL,
     SITE_ORIGIN: serverURL,
   });
+  closeDataDir(settings.dataDir);
   const config = await workshopConfig(settings, { logLevel });
   // a key of its own, so each backend (a test's, a restart's) is its own Payload
-  const key = `preview-${dataDir}-${Date.now()}`;
+  const key = `preview-${settings.dataDir}-${Date.now()}`;
   const payload = await getPayload({ config, key });
   const migrations = settings.database.kind === "postgres" ? postgresMigrations : sqliteMigrations;
   await payload.db.migrate({ migrations: migrations as unknown as Migration[] });

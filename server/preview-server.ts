@@ -41,9 +41,6 @@ import { formCall, type Route } from "./routes";
 import { cleanRedirect, exportFile, sendFile } from "./static";
 import { sendResponse, webRequest } from "./web";
 
-/** Where the data lives unless PREVIEW_DATA_DIR says otherwise: the same folder `npm run admin` opens. */
-export const DATA_DIR = path.resolve(process.env.PREVIEW_DATA_DIR || ".data");
-
 /**
  * How long an upload's body may take once it has a place: after `graceMs`
  * it must have come at `minBytesPerSecond` on average, and it may never take
@@ -362,7 +359,7 @@ function answerError(
 export interface StartOptions extends Omit<PreviewOptions, "backend"> {
   /** the port to listen on; 0 takes a free one */
   port: number;
-  /** where the data lives (default DATA_DIR) */
+  /** where the data lives (default: the workshop app's, PREVIEW_DATA_DIR or .data/, admin/settings.ts) */
   dataDir?: string;
   /**
    * the origin visitors reach this server at (`https://forhandsvisning.example`), which the photos'
@@ -390,7 +387,7 @@ export interface Preview {
  */
 export async function startPreview({
   port,
-  dataDir = DATA_DIR,
+  dataDir,
   publicOrigin,
   env,
   logLevel,
