@@ -5,16 +5,15 @@
  * as each adapter has them by default, and Payload's REST API served over
  * HTTP on 127.0.0.1 through `handleEndpoints`, Payload's own entry point for
  * servers that speak Web Request/Response (what @payloadcms/next calls inside
- * Next). Node's http server is bridged to it here: the request's body streams
- * in, the answer's body streams out. Everything Payload logs is kept, parsed.
+ * Next). Node's http server is bridged to it as `npm start` bridges it
+ * (server/web.ts): the request's body streams in, the answer's body streams
+ * out. Everything Payload logs is kept, parsed.
  * A host can be stopped and started again on the same data, as a restart.
  */
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { postgresAdapter } from "@payloadcms/db-postgres";
 import { sqliteAdapter } from "@payloadcms/db-sqlite";
 import {
@@ -26,6 +25,7 @@ import {
   type SanitizedConfig,
 } from "payload";
 import { MEDIA_PATH, MEDIA_QUERY } from "../../lib/api/schemas";
+import { sendResponse, webRequest } from "../../server/web";
 import { bulkeklinikken } from "../plugin";
 import type { MailEnv } from "../smtp";
 
@@ -63,57 +63,15 @@ export interface HostOptions {
   dir?: string;
 }
 
-/**
- * A Node request's body as a Web stream. When the reader stops early (Payload
- * refusing an upload that is too large) the rest is read and dropped, so the
- * client still hears the answer instead of a reset connection.
- */
-function bodyOf(req: http.IncomingMessage): ReadableStream<Uint8Array> {
-  let stopped = false;
-  return new ReadableStream({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => {
-        if (stopped) return;
-        controller.enqueue(new Uint8Array(chunk));
-        if ((controller.desiredSize ?? 1) <= 0) req.pause();
-      });
-      req.on("end", () => !stopped && controller.close());
-      req.on("error", (error) => !stopped && controller.error(error));
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      stopped = true;
-      req.resume();
-    },
-  });
-}
-
-function webRequest(req: http.IncomingMessage, origin: string): Request {
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const init = { method: req.method, headers, body: hasBody ? bodyOf(req) : undefined, duplex: "half" };
-  return new Request(`${origin}${req.url ?? "/"}`, init as RequestInit);
-}
-
-async function answer(res: http.ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) res.setHeader("Set-Cookie", cookies);
-  if (response.body) await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
-  else res.end();
-}
-
 /** An HTTP server on 127.0.0.1 whose requests go to Payload's REST handlers once `config` is set. */
 async function listen(config: () => Promise<SanitizedConfig>, key: string) {
   const server = http.createServer((req, res) => {
     const origin = `http://${req.headers.host}`;
     config()
-      .then((c) => handleEndpoints({ config: c, request: webRequest(req, origin), payloadInstanceCacheKey: key }))
-      .then((response) => answer(res, response))
+      .then((c) =>
+        handleEndpoints({ config: c, request: webRequest(req, origin, req.url ?? "/"), payloadInstanceCacheKey: key }),
+      )
+      .then((response) => sendResponse(req, res, response))
       .catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
         res.end(String(error));
