@@ -29,9 +29,11 @@ const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 export interface ConfigOptions {
   /** the least level Payload logs (default: Payload's, info) */
   logLevel?: "info" | "warn" | "error";
+  /** where the plugin reads its variables, the e-mail's and the vehicle look-up's (default: `process.env`) */
+  env?: Partial<Record<string, string>>;
 }
 
-export function workshopConfig(settings: Settings, { logLevel }: ConfigOptions = {}): Promise<SanitizedConfig> {
+export function workshopConfig(settings: Settings, { logLevel, env }: ConfigOptions = {}): Promise<SanitizedConfig> {
   const database =
     settings.database.kind === "postgres"
       ? postgresAdapter({
@@ -74,6 +76,7 @@ export function workshopConfig(settings: Settings, { logLevel }: ConfigOptions =
         siteOrigin: settings.siteOrigins,
         mediaDir: settings.mediaDir,
         diskReserveBytes: settings.diskReserveBytes,
+        env,
       }),
     ],
   });

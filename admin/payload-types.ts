@@ -183,6 +183,15 @@ export interface Media {
 export interface Inquiry {
   id: number;
   regNumber: string;
+  vehicle?: {
+    lookup?: ('found' | 'unknown' | 'unavailable') | null;
+    make?: string | null;
+    model?: string | null;
+    colour?: string | null;
+    plate?: string | null;
+    firstRegistered?: string | null;
+    euControlDeadline?: string | null;
+  };
   email: string;
   phone: string;
   message?: string | null;
@@ -453,6 +462,17 @@ export interface MediaSelect<T extends boolean = true> {
  */
 export interface InquiriesSelect<T extends boolean = true> {
   regNumber?: T;
+  vehicle?:
+    | T
+    | {
+        lookup?: T;
+        make?: T;
+        model?: T;
+        colour?: T;
+        plate?: T;
+        firstRegistered?: T;
+        euControlDeadline?: T;
+      };
   email?: T;
   phone?: T;
   message?: T;

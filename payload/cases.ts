@@ -96,7 +96,7 @@ export const keepEmail: CollectionBeforeValidateHook = ({ data }) =>
   typeof data?.email === "string" ? { ...data, email: data.email.trim().toLowerCase() } : data;
 
 /** Set by the plugin's own code only (the local API), never by a request, the workshop's included. */
-const setByThePlugin = { create: () => false, update: () => false };
+export const setByThePlugin = { create: () => false, update: () => false };
 
 const emailState = (name: "workshop" | "receipt", label: string, mailOn: boolean): Field => ({
   name,

@@ -3,9 +3,10 @@
  * plugin's jobs queue (./jobs.ts), never from the request that stored it:
  *
  *   - to the workshop: the booking or the quote (a quote's registration
- *     number and each damage's photos as links, with thumbnails where the
- *     mail program shows them) and an absolute link to it in the admin, with
- *     the customer's address as Reply-To;
+ *     number, the car it names with its EU-kontroll deadline when the quote
+ *     was stored with one, and each damage's photos as links, with
+ *     thumbnails where the mail program shows them) and an absolute link to
+ *     it in the admin, with the customer's address as Reply-To;
  *   - to the customer: a short receipt from the workshop (its name, phone and
  *     opening hours), in the workshop's words only (content/emails.json may
  *     name nothing the visitor wrote), at most one to an address an hour.
@@ -22,7 +23,8 @@ import type { Payload, SendEmailOptions } from "payload";
 import { formatAdminURL } from "payload/shared";
 import type { Site } from "../lib/content/schemas";
 import type { QuoteWorkshopTexts, ReceiptTexts, WorkshopTexts } from "../lib/content/emails-schema";
-import { fill } from "../lib/format";
+import { vehicleLine } from "../lib/api/vehicle";
+import { fill, formatDate } from "../lib/format";
 import type { CaseRecord, EmailState } from "./cases";
 import { workshopFields, type EmailTexts } from "./content";
 import { CASE_SLUGS, CONTACT_SLUG, INQUIRY_SLUG, type CaseSlug } from "./names";
@@ -37,10 +39,49 @@ export interface PhotoRecord {
   filename?: string | null;
 }
 
-/** A stored quote: a case with a registration number and its damages' photos. */
+/** The car a quote was stored with (../collections/Inquiries.ts); its dates are date fields' ISO times. */
+export interface VehicleRecord {
+  lookup?: "found" | "unknown" | "unavailable" | null;
+  make?: string | null;
+  model?: string | null;
+  colour?: string | null;
+  firstRegistered?: string | null;
+  euControlDeadline?: string | null;
+}
+
+/** A stored quote: a case with a registration number, the car it names, and its damages' photos. */
 export interface QuoteRecord extends CaseRecord {
   regNumber: string;
+  vehicle?: VehicleRecord | null;
   damages?: { photos?: (PhotoRecord | number | string)[] | null }[] | null;
+}
+
+/** The lines about the quote's car: what it is and its EU-kontroll deadline, why it is missing, or none. */
+function vehicleLines(t: QuoteWorkshopTexts, vehicle: VehicleRecord | null | undefined): string[] {
+  const day = (value: string | null | undefined) => value?.slice(0, 10) ?? "";
+  switch (vehicle?.lookup) {
+    case "found": {
+      const line = vehicleLine({
+        plate: "",
+        make: vehicle.make ?? "",
+        model: vehicle.model ?? "",
+        colour: vehicle.colour ?? "",
+        firstRegistered: day(vehicle.firstRegistered),
+        euControlDeadline: day(vehicle.euControlDeadline),
+      });
+      const deadline = day(vehicle.euControlDeadline);
+      return [
+        `${t.vehicleLabel}: ${line} (${t.vehicleSource})`,
+        ...(deadline ? [`${t.euControlLabel}: ${formatDate(deadline)}`] : []),
+      ];
+    }
+    case "unknown":
+      return [`${t.vehicleLabel}: ${t.vehicleUnknown}`];
+    case "unavailable":
+      return [`${t.vehicleLabel}: ${t.vehicleUnavailable}`];
+    default:
+      return [];
+  }
 }
 
 type Message = Pick<SendEmailOptions, "subject" | "text" | "html">;
@@ -96,7 +137,10 @@ export function quoteMessage(
       return url ? [{ label: fill(t.photoLink, { number: String(p + 1) }), url }] : [];
     }),
   }));
-  const head = [fill(t.intro, fields), `${t.regNumberLabel}: ${quote.regNumber}\n${contactLines(t, quote)}`];
+  const head = [
+    fill(t.intro, fields),
+    [`${t.regNumberLabel}: ${quote.regNumber}`, ...vehicleLines(t, quote.vehicle), contactLines(t, quote)].join("\n"),
+  ];
   const link = `${t.adminLinkLabel}: ${adminUrl}`;
   const message = `${t.messageLabel}:\n${messageOf(t, quote)}`;
   const text = [

@@ -6,7 +6,11 @@
  * the url this Payload gives it (its `url`, made absolute with serverURL):
  * a client can link nothing else. The quote is stored with its damages, each
  * linked to its photos (../collections/Inquiries.ts), which queues its
- * e-mails in the same transaction.
+ * e-mails in the same transaction. With a vehicle register (./vehicle.ts),
+ * the quote is stored with the car its registration number names, or with
+ * why not: the look-up waits at most QUOTE_LOOKUP_WAIT_MS (the form's own
+ * look-up has usually left the answer in the register's cache), and a failed
+ * one never refuses the quote.
  *
  * One quote per Idempotency-Key, held by the database's unique index on the
  * key: a request with a key already stored and the same body (its canonical
@@ -34,7 +38,9 @@ import {
   inquirySchema,
   type InquiryRequest,
 } from "../lib/api/schemas";
+import { plateOf } from "../lib/api/vehicle";
 import { INQUIRY_SLUG, MEDIA_SLUG } from "./names";
+import type { VehicleRegister } from "./vehicle";
 
 /** A photo's id, as the app's types have it. */
 type MediaId = DataFromCollectionSlug<typeof MEDIA_SLUG>["id"];
@@ -133,46 +139,79 @@ async function digestUnder(payload: Payload, key: string): Promise<string | unde
   return (docs[0] as { bodyDigest?: string } | undefined)?.bodyDigest;
 }
 
-async function handler(req: PayloadRequest): Promise<Response> {
-  try {
-    const key = idempotencyKey(req);
-    const body = parse(await readJson(req));
-    const photos = await storedPhotos(req.payload, body);
-    const digest = bodyDigest(body);
-    const { Inquiry } = body;
-    try {
-      await req.payload.create({
-        collection: INQUIRY_SLUG,
-        data: {
-          regNumber: Inquiry.RegNumber,
-          email: Inquiry.Email,
-          phone: Inquiry.PhoneNumber,
-          message: Inquiry.Message,
-          userId: Inquiry.UserId,
-          status: Inquiry.State,
-          damages: photos.map((ids) => ({ photos: ids })),
-          ...(key === undefined ? {} : { idempotencyKey: key, bodyDigest: digest }),
-        },
-        depth: 0,
-        overrideAccess: true,
-      });
-    } catch (error) {
-      // another request with this key was stored first: the same quote is answered as stored, another refused
-      const stored =
-        key !== undefined && error instanceof ValidationError ? await digestUnder(req.payload, key) : undefined;
-      if (stored === undefined) throw error;
-      if (stored !== digest) {
-        throw new Refusal(
-          422,
-          `${IDEMPOTENCY_HEADER} er allerede brukt for en annen forespørsel; send den nye med en ny nøkkel`,
-        );
-      }
-    }
-    return answer(201, { message: "Forespørselen er mottatt." });
-  } catch (error) {
-    if (error instanceof Refusal) return answer(error.status, { errors: [{ message: error.message }] });
-    throw error;
-  }
+/** The longest a quote waits for its car before it is stored without it. */
+export const QUOTE_LOOKUP_WAIT_MS = 2_000;
+
+/** A day as a date field stores it: noon UTC, the same day in every time zone the admin is read in. */
+const dateOf = (day: string) => (day ? `${day}T12:00:00.000Z` : null);
+
+/** The car to store with a quote for `regNumber`, or undefined when it is not looked up (not a usual plate, no register). */
+async function carOf(register: VehicleRegister | undefined, regNumber: string, payload: Payload) {
+  const plate = plateOf(regNumber);
+  if (!register || !plate) return undefined;
+  const outcome = await register.lookUp(plate, payload.logger, { waitMs: QUOTE_LOOKUP_WAIT_MS });
+  if (outcome.kind !== "found") return { lookup: outcome.kind === "unknown" ? "unknown" : "unavailable" } as const;
+  const { vehicle } = outcome;
+  return {
+    lookup: "found",
+    plate: vehicle.plate,
+    make: vehicle.make,
+    model: vehicle.model,
+    colour: vehicle.colour,
+    firstRegistered: dateOf(vehicle.firstRegistered),
+    euControlDeadline: dateOf(vehicle.euControlDeadline),
+  } as const;
 }
 
-export const inquiryEndpoint: Endpoint = { path: INQUIRY_PATH, method: "post", handler };
+const handler =
+  (register: VehicleRegister | undefined) =>
+  async (req: PayloadRequest): Promise<Response> => {
+    try {
+      const key = idempotencyKey(req);
+      const body = parse(await readJson(req));
+      const photos = await storedPhotos(req.payload, body);
+      const digest = bodyDigest(body);
+      const { Inquiry } = body;
+      const vehicle = await carOf(register, Inquiry.RegNumber, req.payload);
+      try {
+        await req.payload.create({
+          collection: INQUIRY_SLUG,
+          data: {
+            regNumber: Inquiry.RegNumber,
+            email: Inquiry.Email,
+            phone: Inquiry.PhoneNumber,
+            message: Inquiry.Message,
+            userId: Inquiry.UserId,
+            status: Inquiry.State,
+            damages: photos.map((ids) => ({ photos: ids })),
+            ...(vehicle ? { vehicle } : {}),
+            ...(key === undefined ? {} : { idempotencyKey: key, bodyDigest: digest }),
+          },
+          depth: 0,
+          overrideAccess: true,
+        });
+      } catch (error) {
+        // another request with this key was stored first: the same quote is answered as stored, another refused
+        const stored =
+          key !== undefined && error instanceof ValidationError ? await digestUnder(req.payload, key) : undefined;
+        if (stored === undefined) throw error;
+        if (stored !== digest) {
+          throw new Refusal(
+            422,
+            `${IDEMPOTENCY_HEADER} er allerede brukt for en annen forespørsel; send den nye med en ny nøkkel`,
+          );
+        }
+      }
+      return answer(201, { message: "Forespørselen er mottatt." });
+    } catch (error) {
+      if (error instanceof Refusal) return answer(error.status, { errors: [{ message: error.message }] });
+      throw error;
+    }
+  };
+
+/** The endpoint; with `register`, each quote is stored with its car. */
+export const inquiryEndpoint = (register?: VehicleRegister): Endpoint => ({
+  path: INQUIRY_PATH,
+  method: "post",
+  handler: handler(register),
+});

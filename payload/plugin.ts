@@ -8,6 +8,9 @@
  *     app's staff (./access.ts) for the rest; bookings and quotes are cases
  *     the workshop moves from Ny to Avsluttet (./cases.ts);
  *   - POST /api/inquiry, where the site sends its quotes (./inquiry-endpoint.ts);
+ *   - with SVV_API_KEY set, GET /api/vehicle, the car behind a registration
+ *     number from Statens vegvesen, which each quote is also stored with
+ *     (./vehicle.ts);
  *   - CORS for the site's origins, with Idempotency-Key allowed. Their
  *     origins stay out of Payload's CSRF list, so Payload takes no login
  *     cookie from a request the site's pages make: the site never sends
@@ -41,6 +44,7 @@ import { caseEmailsTask, cleanupTask } from "./jobs";
 import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
 import { removeTemporaryPhotos } from "./photos";
 import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
+import { vehicleEndpoint, vehicleRegister, vehicleSettings } from "./vehicle";
 
 export interface BulkeklinikkenOptions {
   /** the site's origin, e.g. `https://www.bulkeklinikken.no` (or several: the live site and a preview) */
@@ -49,7 +53,7 @@ export interface BulkeklinikkenOptions {
   mediaDir?: string;
   /** room on the photos' disk that uploads never take (default DISK_RESERVE_BYTES, ./photos.ts) */
   diskReserveBytes?: number;
-  /** where SMTP_*, EMAIL_FROM and WORKSHOP_EMAIL are read (default: `process.env`) */
+  /** where SMTP_*, EMAIL_FROM, WORKSHOP_EMAIL and SVV_* are read (default: `process.env`) */
   env?: MailEnv;
 }
 
@@ -118,6 +122,8 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const smtp = smtpFromEnv(env, site);
   const workshopEmail = addressFrom(env, "WORKSHOP_EMAIL", site.email);
   const mailer = caseMailer({ site, texts: loadEmailTexts(), workshopEmail });
+  const vehicles = vehicleSettings(env);
+  const register = vehicles && vehicleRegister(vehicles);
 
   return (config) => {
     const ours = [MEDIA_SLUG, CONTACT_SLUG, INQUIRY_SLUG] as string[];
@@ -141,7 +147,11 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
     return {
       ...config,
       collections: [...(config.collections ?? []), media, inquiryCollection(mailOn), contactCollection(mailOn)],
-      endpoints: [...(config.endpoints ?? []), inquiryEndpoint],
+      endpoints: [
+        ...(config.endpoints ?? []),
+        inquiryEndpoint(register),
+        ...(register ? [vehicleEndpoint(register)] : []),
+      ],
       cors: withSiteCors(config.cors, origins),
       upload: withUploadCap(config.upload),
       email,

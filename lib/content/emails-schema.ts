@@ -63,6 +63,11 @@ export const emailsSchema = z
           .strictObject({
             ...workshopSchema("forespørsel", QUOTE_PLACEHOLDERS),
             regNumberLabel: label("Merkelappen foran registreringsnummeret."),
+            vehicleLabel: label("Merkelappen foran bilen Statens vegvesen fant for registreringsnummeret."),
+            vehicleSource: label("Står i parentes etter bilen: hvor opplysningene kommer fra."),
+            vehicleUnknown: label("Står etter merkelappen når Statens vegvesen ikke kjenner registreringsnummeret."),
+            vehicleUnavailable: label("Står etter merkelappen når Statens vegvesen ikke svarte."),
+            euControlLabel: label("Merkelappen foran fristen for EU-kontroll."),
             damageHeading: placeholders(["number"], "Overskriften over hver skades bilder."),
             photoLink: placeholders(["number"], "Lenketeksten til hvert bilde."),
           })

@@ -5,11 +5,71 @@
  * the contract's terms; only the workshop's staff read, change or delete
  * them. A quote is a case (../cases.ts): its state, its e-mails, newest first.
  */
-import type { CollectionConfig } from "payload";
+import type { CollectionConfig, Field } from "payload";
 import { FIELD_LIMITS } from "../../lib/api/schemas";
 import { isStaff } from "../access";
-import { caseAdmin, caseFields, customerFields, keepEmail, queueCaseEmails, stampClosedAt } from "../cases";
+import {
+  caseAdmin,
+  caseFields,
+  customerFields,
+  keepEmail,
+  queueCaseEmails,
+  setByThePlugin,
+  stampClosedAt,
+} from "../cases";
 import { INQUIRY_SLUG, MEDIA_SLUG } from "../names";
+
+export const VEHICLE_LOOKUPS = [
+  { value: "found", label: "Funnet" },
+  { value: "unknown", label: "Statens vegvesen kjenner ikke registreringsnummeret" },
+  { value: "unavailable", label: "Ikke slått opp: Statens vegvesen svarte ikke da forespørselen kom" },
+] as const;
+
+const day = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: "date",
+  access: setByThePlugin,
+  admin: { readOnly: true, date: { pickerAppearance: "dayOnly", displayFormat: "dd.MM.yyyy" } },
+});
+
+const said = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: "text",
+  access: setByThePlugin,
+  admin: { readOnly: true },
+});
+
+/**
+ * The car the registration number names, as the plugin looked it up at
+ * Statens vegvesen when the quote came (../vehicle.ts), or why it is not
+ * there; empty when nothing was looked up.
+ */
+const vehicleField: Field = {
+  name: "vehicle",
+  label: "Bilen (kilde: Statens vegvesen)",
+  type: "group",
+  admin: { condition: (data) => Boolean(data?.vehicle?.lookup) },
+  fields: [
+    {
+      name: "lookup",
+      label: "Oppslag",
+      type: "select",
+      options: [...VEHICLE_LOOKUPS],
+      access: setByThePlugin,
+      admin: { readOnly: true },
+    },
+    {
+      type: "row",
+      fields: [said("make", "Merke"), said("model", "Modell"), said("colour", "Farge"), said("plate", "Kjennemerke")],
+    },
+    {
+      type: "row",
+      fields: [day("firstRegistered", "Først registrert i Norge"), day("euControlDeadline", "Frist for EU-kontroll")],
+    },
+  ],
+};
 
 /** The collection; `mailOn` queues each new quote's e-mails. */
 export function inquiryCollection(mailOn: boolean): CollectionConfig {
@@ -34,6 +94,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
         required: true,
         maxLength: FIELD_LIMITS.regNumber,
       },
+      vehicleField,
       ...customerFields,
       {
         name: "damages",

@@ -1,9 +1,15 @@
 import * as migration_20261128_142639_initial from './20261128_142639_initial';
+import * as migration_20261128_194943_vehicle from './20261128_194943_vehicle';
 
 export const migrations = [
   {
     up: migration_20261128_142639_initial.up,
     down: migration_20261128_142639_initial.down,
-    name: '20261128_142639_initial'
+    name: '20261128_142639_initial',
+  },
+  {
+    up: migration_20261128_194943_vehicle.up,
+    down: migration_20261128_194943_vehicle.down,
+    name: '20261128_194943_vehicle'
   },
 ];
