@@ -56,7 +56,7 @@ export async function startBackend({
     SITE_ORIGIN: serverURL,
   });
   closeDataDir(settings.dataDir);
-  const config = await workshopConfig(settings, { logLevel });
+  const config = await workshopConfig(settings, { logLevel, env });
   // a key of its own, so each backend (a test's, a restart's) is its own Payload
   const key = `preview-${settings.dataDir}-${Date.now()}`;
   const payload = await getPayload({ config, key });

@@ -212,7 +212,9 @@ async function forward(
   const url = route.payloadPath
     ? `${route.payloadPath}${target.query.size ? `?${target.query}` : ""}`
     : target.servedUrl;
-  const response = await backend.handle(webRequest(req, origin, url, { onBytes }));
+  // the client's address is its connection's, whatever it sent: nothing stands between it and this server
+  const clientAddress = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+  const response = await backend.handle(webRequest(req, origin, url, { onBytes, clientAddress }));
   setApiHeaders(res);
   await sendResponse(req, res, response).catch((error: unknown) => {
     // the client went before its answer was all sent (it gave up, or lost its place): no one to answer

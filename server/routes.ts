@@ -7,6 +7,7 @@
  * everything else goes to the static server.
  */
 import { CONTACT_PATH, INQUIRY_PATH, MEDIA_FILE_PATH, MEDIA_PATH } from "../lib/api/schemas";
+import { VEHICLE_PATH } from "../lib/api/vehicle";
 import { HttpError } from "./http";
 
 export interface Route {
@@ -29,6 +30,8 @@ export const FORM_CALLS: Route[] = [
   // the site sends its quote to `<NEXT_PUBLIC_API_URL>/inquiry`: here, the same origin
   { method: "POST", path: INQUIRY_PATH, payloadPath: PAYLOAD_INQUIRY_PATH },
   { method: "POST", path: PAYLOAD_INQUIRY_PATH },
+  // the car behind a registration number; Payload has it only when SVV_API_KEY is set, else it is a 404
+  { method: "GET", path: VEHICLE_PATH },
 ];
 
 const matches = (route: Route, pathname: string) =>

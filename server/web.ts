@@ -9,9 +9,11 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pipeline } from "node:stream/promises";
 
-export interface BodyWatch {
-  /** told the size of each chunk as it arrives */
+export interface RequestOptions {
+  /** told the size of each chunk of the body as it arrives */
   onBytes?: (bytes: number) => void;
+  /** the client's address, put in X-Forwarded-For in place of whatever the client sent there */
+  clientAddress?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface BodyWatch {
  * is read and dropped, so the client still hears the answer instead of a reset
  * connection. A body cut off before its end errors the stream.
  */
-function bodyOf(req: http.IncomingMessage, watch: BodyWatch): ReadableStream<Uint8Array> {
+function bodyOf(req: http.IncomingMessage, watch: RequestOptions): ReadableStream<Uint8Array> {
   let stopped = false;
   return new ReadableStream({
     start(controller) {
@@ -57,16 +59,22 @@ function bodyOf(req: http.IncomingMessage, watch: BodyWatch): ReadableStream<Uin
  * `req` as a Web Request for `origin` + `url` (a path and query). A HEAD is
  * asked as a GET (Payload answers GETs; `sendResponse` leaves the body out).
  */
-export function webRequest(req: http.IncomingMessage, origin: string, url: string, watch: BodyWatch = {}): Request {
+export function webRequest(
+  req: http.IncomingMessage,
+  origin: string,
+  url: string,
+  options: RequestOptions = {},
+): Request {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     // HTTP/2 pseudo-headers and connection-level headers are not the handler's
     if (!name.startsWith(":")) headers.append(name, req.rawHeaders[i + 1]!);
   }
+  if (options.clientAddress !== undefined) headers.set("X-Forwarded-For", options.clientAddress);
   const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
   const hasBody = method !== "GET";
-  const init = { method, headers, body: hasBody ? bodyOf(req, watch) : undefined, duplex: "half" };
+  const init = { method, headers, body: hasBody ? bodyOf(req, options) : undefined, duplex: "half" };
   return new Request(`${origin}${url}`, init as RequestInit);
 }
 

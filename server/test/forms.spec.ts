@@ -5,8 +5,9 @@
  * folder is its owner's alone; a quote sent again with its Idempotency-Key is
  * stored once, and a different quote under that key is refused, also after
  * a restart; a quote can link only photos stored here, whatever the request
- * claims its host is; and a bad quote is refused naming what is wrong,
- * storing nothing.
+ * claims its host is; a bad quote is refused naming what is wrong, storing
+ * nothing; and with SVV_API_KEY set, the car behind a plate is looked up and
+ * stored with the quote.
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -14,6 +15,9 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { IDEMPOTENCY_HEADER, MEDIA_FILE_PATH, MEDIA_PATH, mediaResponseSchema } from "../../lib/api/schemas";
+import { VEHICLE_PATH, vehicleLine, type Vehicle } from "../../lib/api/vehicle";
+import { PER_CLIENT_HOURLY } from "../../payload/vehicle";
+import { PLATES, startVegvesen } from "../../testing/vegvesen";
 import {
   booking,
   inquiry,
@@ -301,4 +305,40 @@ test("a bad quote is 400 naming the field; not JSON is 400 or 415; too big is 41
   );
   // and the good quote after them all is taken
   assert.equal((await postJson(h.origin, "/inquiry", inquiry(photo, 5))).status, 201);
+});
+
+test("the car behind a plate: no look-up without SVV_API_KEY; with it, the car, and the quote stored with it", async () => {
+  assert.equal((await fetch(`${h.origin}${VEHICLE_PATH}?regNumber=${PLATES.golf}`)).status, 404);
+  const svv = await startVegvesen();
+  const withKey = await startServer({ env: { ...process.env, SVV_API_KEY: svv.key, SVV_API_URL: svv.url } });
+  try {
+    const asked = await fetch(`${withKey.origin}${VEHICLE_PATH}?regNumber=${PLATES.golf}`);
+    assert.equal(asked.status, 200);
+    const { vehicle } = (await asked.json()) as { vehicle: Vehicle };
+    assert.equal(vehicleLine(vehicle), "Volkswagen Golf, grå, 2017");
+    assert.equal(vehicle.euControlDeadline, "2027-03-31");
+    const photo = await stored(undefined, withKey);
+    const quote = { ...inquiry(photo), Inquiry: { ...inquiry(photo).Inquiry, RegNumber: "EK 39085" } };
+    assert.equal((await postJson(withKey.origin, "/inquiry", quote)).status, 201);
+    const { docs } = await withKey.backend.payload.find({ collection: "inquiries", overrideAccess: true, depth: 0 });
+    const car = docs[0]?.vehicle;
+    assert.equal(car?.lookup, "found");
+    assert.equal(car?.make, "Volkswagen");
+    assert.deepEqual(svv.calls, [PLATES.golf], "the quote took the car the form's look-up left");
+    // a client naming other addresses is still the one connection it is: its limit is its own
+    for (let n = 0; n < PER_CLIENT_HOURLY; n++) {
+      await fetch(`${withKey.origin}${VEHICLE_PATH}?regNumber=ZZ${30000 + n}`, {
+        headers: { "X-Forwarded-For": `192.0.2.${n}` },
+      });
+    }
+    const limited = await fetch(`${withKey.origin}${VEHICLE_PATH}?regNumber=ZZ39999`, {
+      headers: { "X-Forwarded-For": "192.0.2.250" },
+    });
+    assert.equal(limited.status, 429);
+    const pages = await fetch(withKey.origin).then((r) => r.text());
+    assert.ok(!pages.includes(svv.key) && !withKey.logLines.join("\n").includes(svv.key), "the key is nowhere");
+  } finally {
+    await withKey.close();
+    await svv.stop();
+  }
 });
