@@ -1,12 +1,14 @@
 "use client";
 
-import { useId, type ComponentProps } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
+import { useEffect, useId, type ComponentProps } from "react";
+import type { Control, UseFormRegisterReturn } from "react-hook-form";
 import { TextField } from "@/components/ui/TextField";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { Strings } from "@/lib/content/strings-schema";
 import { normaliseRegNumber, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
+import { pageVehicleLookup, type VehicleLookup } from "@/lib/quote/vehicle";
 import fieldStyles from "@/components/ui/Field.module.css";
+import { VehicleNote } from "./VehicleNote";
 import styles from "./QuoteForm.module.css";
 
 interface Props {
@@ -14,7 +16,13 @@ interface Props {
   register: (name: keyof QuoteText) => UseFormRegisterReturn;
   /** the problem that stopped the last Send, shown at its field */
   problem?: QuoteProblem;
+  /** the form's values, which the note on the car reads the registration number from */
+  control: Control<QuoteText>;
   labels: Strings["quoteForm"]["labels"];
+  /** the note on the car under the registration number */
+  vehicleStrings: Strings["quoteForm"]["vehicle"];
+  /** a test's own look-up of the car; the page's otherwise */
+  vehicle?: VehicleLookup;
 }
 
 const textClasses = (...field: (string | undefined)[]) => ({
@@ -23,8 +31,15 @@ const textClasses = (...field: (string | undefined)[]) => ({
   error: styles.error,
 });
 
-/** The quote's text fields: registration number (typed in upper case), e-mail, phone and the message. */
-export function QuoteFields({ register, problem, labels }: Props) {
+/**
+ * The quote's text fields: registration number (typed in upper case, with the
+ * car it names under it), e-mail, phone and the message. Only the visitor's
+ * own edits of the registration number look the car up.
+ */
+export function QuoteFields({ register, problem, control, labels, vehicleStrings, vehicle: given }: Props) {
+  const vehicle = given ?? pageVehicleLookup();
+  // the form leaves: nothing more is asked for what was typed in it
+  useEffect(() => () => vehicle.cancel(), [vehicle]);
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   const error = (name: string) => (problem?.kind === "field" && problem.field === name ? problem.message : undefined);
@@ -45,6 +60,7 @@ export function QuoteFields({ register, problem, labels }: Props) {
     <div className={styles.fields}>
       {textField("regNumber", {
         hint: labels.regNumberHint,
+        below: <VehicleNote control={control} lookup={vehicle} strings={vehicleStrings} />,
         classes: textClasses(styles.fieldReg),
         className: styles.regInput,
         type: "text",
@@ -64,6 +80,7 @@ export function QuoteFields({ register, problem, labels }: Props) {
             input.value = upper;
             input.setSelectionRange(selectionStart, selectionEnd);
           }
+          vehicle.typed(upper);
           return reg.onChange(event);
         },
       })}

@@ -31,7 +31,7 @@ export interface QuoteFormProps extends QuoteOptions {
 
 export function QuoteForm(props: QuoteFormProps) {
   const { strings, drafts, contact, labelledBy, headingLevel } = props;
-  const { view, actions, refs } = useQuote(props);
+  const { form, view, actions, refs } = useQuote(props);
   const ready = useHydrated();
   const { phase, draft } = view;
 
@@ -68,7 +68,14 @@ export function QuoteForm(props: QuoteFormProps) {
             alertRef={refs.alertRef}
           />
         )}
-        <QuoteFields register={actions.register} problem={view.problem} labels={strings.labels} />
+        <QuoteFields
+          register={actions.register}
+          problem={view.problem}
+          control={form.control}
+          labels={strings.labels}
+          vehicleStrings={strings.vehicle}
+          vehicle={props.deps?.vehicle}
+        />
         <DamageList
           {...{ strings, headingLevel, ready, actions }}
           damages={view.damages}

@@ -12,6 +12,7 @@ import { loadPhotoWork } from "@/lib/quote/photo-work/work";
 import { fromDraft, toDraft, type QuoteDraft } from "@/lib/quote/draft";
 import { emptyText, firstProblem, textOf, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
 import { QuotePhotos, type PhotoDeps } from "@/lib/quote/photos";
+import type { VehicleLookup } from "@/lib/quote/vehicle";
 import { createQuoteSender, SendState, quoteJson, type PipelineDeps, type PipelineResult } from "@/lib/quote/pipeline";
 
 export type QuoteFailure = Exclude<PipelineResult, { ok: true }>;
@@ -28,8 +29,8 @@ export interface QuoteOptions {
   fieldErrors: Strings["fieldErrors"];
   userId: string;
   thanksHref: string;
-  /** a test's own network and photo work; the browser's otherwise */
-  deps?: Partial<Pick<PipelineDeps, "fetch"> & PhotoDeps>;
+  /** a test's own network, photo work and look-up of the car; the browser's otherwise */
+  deps?: Partial<Pick<PipelineDeps, "fetch"> & PhotoDeps & { vehicle: VehicleLookup }>;
 }
 
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;

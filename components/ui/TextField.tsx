@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, Ref } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref } from "react";
 import { Icon } from "./Icon";
 import fieldStyles from "./Field.module.css";
 
@@ -7,6 +7,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   /** a line under the input that says what to type, linked with aria-describedby */
   hint?: string;
+  /** what stands right under the input, above the hint (the quote's note on the car) */
+  below?: ReactNode;
   /** what is wrong, linked with aria-describedby; the input is then aria-invalid */
   error?: string;
   ref?: Ref<HTMLInputElement>;
@@ -21,12 +23,13 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
  * quote and the booking). The ids are `id`, `id-hint` and `id-error`;
  * react-hook-form's `register(name)` can be spread onto it.
  */
-export function TextField({ id, label, hint, error, classes = {}, errorIcon = false, ...input }: Props) {
+export function TextField({ id, label, hint, below, error, classes = {}, errorIcon = false, ...input }: Props) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className={[fieldStyles.field, classes.field].filter(Boolean).join(" ")}>
       <label htmlFor={id}>{label}</label>
       <input {...input} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      {below}
       {hint && (
         <p className={classes.hint} id={`${id}-hint`}>
           {hint}

@@ -211,6 +211,15 @@ export const stringsSchema = z
             keep: text.describe("Knappen for å beholde bildet."),
           })
           .describe("Merknaden på et bilde som ser uskarpt eller mørkt ut, eller ikke kan leses."),
+        /** the note under the registration number: the car Statens vegvesen knows by it, or that it knows none */
+        vehicle: z
+          .strictObject({
+            source: text.describe("Linjen under bilen som er funnet, om hvor opplysningene kommer fra."),
+            unknown: text.describe(
+              "Når Statens vegvesen ikke kjenner registreringsnummeret. Bare et råd: skjemaet kan sendes likevel.",
+            ),
+          })
+          .describe("Merknaden under registreringsnummeret: bilen som er funnet hos Statens vegvesen."),
       })
       .describe("Pristilbudsskjemaet (forsiden og /pristilbud)."),
     contactPage: z
