@@ -18,6 +18,8 @@ export interface StoredQuote {
   status: string;
   /** each damage's photos, by file name, in order */
   damages: string[][];
+  /** the car Statens vegvesen named, or why not (`unknown`, `unavailable`); null when nothing was looked up */
+  vehicle: { lookup: string; make: string | null; model: string | null; colour: string | null } | null;
 }
 
 export interface StoredBooking {
@@ -47,7 +49,7 @@ export function storedQuotes(dataDir: string): Promise<StoredQuote[]> {
     dataDir,
     async (db) => {
       const quotes = await db.execute(
-        "SELECT id, reg_number, email, phone, message, user_id, status FROM inquiries ORDER BY id",
+        "SELECT id, reg_number, email, phone, message, user_id, status, vehicle_lookup, vehicle_make, vehicle_model, vehicle_colour FROM inquiries ORDER BY id",
       );
       const photos = await db.execute(
         "SELECT r.parent_id, r.path, r.`order`, m.filename FROM inquiries_rels r JOIN media m ON m.id = r.media_id ORDER BY r.parent_id, r.path, r.`order`",
@@ -67,6 +69,15 @@ export function storedQuotes(dataDir: string): Promise<StoredQuote[]> {
           userId: row.user_id === null ? null : String(row.user_id),
           status: String(row.status),
           damages: Array.from(damages, (d) => d ?? []),
+          vehicle:
+            row.vehicle_lookup === null
+              ? null
+              : {
+                  lookup: String(row.vehicle_lookup),
+                  make: row.vehicle_make === null ? null : String(row.vehicle_make),
+                  model: row.vehicle_model === null ? null : String(row.vehicle_model),
+                  colour: row.vehicle_colour === null ? null : String(row.vehicle_colour),
+                },
         };
       });
     },
