@@ -5,6 +5,7 @@
  *   menu     how long `Meny` ignores taps once painted (bench-menu.ts)
  *   photo    how soon `Last opp bilder` on the quote form takes a photo (bench-photo.ts)
  *   send     the wait after Send with four large photos, beside its floor (bench-send.ts)
+ *   vehicle  the car from the registration number: last key to car shown, calls per visitor (bench-vehicle.ts)
  *   engines  the photo work's main-thread blocks in each engine (bench-engines.ts)
  *   server   the preview server under everyday traffic (bench-server.ts)
  *   admin    the admin app: its build, and a booking and a quote to the workshop's e-mail (bench-admin.ts)
@@ -27,8 +28,9 @@ import { benchPhoto } from "./lib/bench-photo";
 import { benchSend } from "./lib/bench-send";
 import { benchServer } from "./lib/bench-server";
 import { type Site, startSites } from "./lib/bench-sites";
+import { benchVehicle } from "./lib/bench-vehicle";
 
-const SECTIONS = ["pages", "menu", "photo", "send", "engines", "server", "admin", "clone", "code"] as const;
+const SECTIONS = ["pages", "menu", "photo", "send", "vehicle", "engines", "server", "admin", "clone", "code"] as const;
 type Section = (typeof SECTIONS)[number];
 const VISITOR: Section[] = ["pages", "menu", "photo", "send"];
 
@@ -66,6 +68,8 @@ async function main() {
   if (sections.has("server")) await benchServer();
   if (sections.has("admin")) await benchAdmin();
   // the photo work's page (/testbilder) is in the test build only
+  // served with the stand-in's address and key, the working tree alone: the baseline may have no look-up
+  if (sections.has("vehicle")) await benchVehicle(runs);
   if (sections.has("engines")) await withSites(baseline, TEST_BUILD_ENV, (sites) => benchEngines(sites, runs));
   if (!VISITOR.some((s) => sections.has(s))) return;
   await withSites(baseline, {}, async (sites) => {
