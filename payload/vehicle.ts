@@ -13,12 +13,17 @@
  *   - one call per plate a day: an answer (the car, or "no such plate") is
  *     kept CACHE_MS, and a plate asked for again while its call runs waits
  *     for that call;
- *   - at most PER_CLIENT_HOURLY calls an hour for one client address (what
- *     it asks for again comes from the cache and is free), and at most
- *     HOURLY calls an hour in all, so a day never spends the key's daily
- *     quota and nobody can spend it for the others;
- *   - a call that fails (no answer within SERVICE_TIMEOUT_MS, a 5xx, an
- *     answer of another shape) is "not known now" and nothing is kept; after
+ *   - at most PER_CLIENT_HOURLY calls an hour for one client address (an
+ *     IPv6 client by its /64 network; what it asks for again comes from the
+ *     cache and is free), and at most HOURLY calls an hour in all, so a day
+ *     never spends the key's daily quota; the form's look-ups leave
+ *     QUOTE_RESERVE of each hour to the quotes being stored;
+ *   - what is past its time (an answer after a day, an hour's counts) is
+ *     forgotten within FORGET_EVERY_MS;
+ *   - only the service's 204 (or an answer naming no car) means "no such
+ *     plate"; a call that fails (no answer within SERVICE_TIMEOUT_MS, any
+ *     other status, an answer of another shape) is "not known now" and
+ *     nothing is kept; after
  *     one, the service is left alone for PAUSE_MS. A refused key (401, 403)
  *     or a spent quota (429) leaves it alone for LONG_PAUSE_MS, and the log
  *     says which.
@@ -46,6 +51,8 @@ const CACHE_SIZE = 10_000;
 export const PER_CLIENT_HOURLY = 20;
 /** Calls in all in a clock hour: 24 of them stay below the key's 50,000 a day. */
 export const HOURLY = 1_800;
+/** Of HOURLY, what only quotes being stored may use: the form's look-ups never take the last of the hour. */
+export const QUOTE_RESERVE = 300;
 /** How long a call may take before the plate is "not known now". */
 export const SERVICE_TIMEOUT_MS = 4_000;
 /** How long the service is left alone after a failed call. */
@@ -54,6 +61,8 @@ export const PAUSE_MS = 30_000;
 export const LONG_PAUSE_MS = 15 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How often what is past its time is forgotten, asked for or not. */
+const FORGET_EVERY_MS = 60 * 1000;
 
 /** The look-up's settings from `env`, or undefined when SVV_API_KEY is not set; a wrong SVV_API_URL stops the start. */
 export function vehicleSettings(env: Partial<Record<string, string>>): VehicleSettings | undefined {
@@ -63,6 +72,10 @@ export function vehicleSettings(env: Partial<Record<string, string>>): VehicleSe
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash) {
     throw new Error(`SVV_API_URL: "${url}" is not an address such as ${SVV_DEFAULT_URL}`);
+  }
+  // the key travels in a header: in the clear only to this machine
+  if (parsed.protocol === "http:" && !["localhost", "127.0.0.1", "[::1]"].includes(parsed.hostname)) {
+    throw new Error(`SVV_API_URL: "${url}" must be https:// (plain http only to this machine)`);
   }
   return { key, url: parsed.href };
 }
@@ -127,7 +140,13 @@ export function titleCase(name: string): string {
     });
 }
 
-const dayOf = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : "");
+/** The day `value` starts with (`2017-03-01`), or "" when it names no real day (`2017-13-01`, `2017-02-30`). */
+function dayOf(value: string | undefined): string {
+  const day = value?.slice(0, 10) ?? "";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return "";
+  const date = new Date(`${day}T12:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day) ? day : "";
+}
 
 /** The car in Statens vegvesen's answer, or undefined when it names none; throws when the answer has another shape. */
 export function vehicleFrom(answer: unknown, plate: string): Vehicle | undefined {
@@ -175,7 +194,7 @@ async function ask(
       headers: { "SVV-Authorization": `Apikey ${settings.key}`, Accept: "application/json" },
       signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS),
     });
-    if (response.status === 204 || response.status === 404) {
+    if (response.status === 204) {
       await response.body?.cancel();
       return { outcome: { kind: "unknown" } };
     }
@@ -227,6 +246,17 @@ export function vehicleRegister(settings: VehicleSettings, options: RegisterOpti
     if (kept.size > CACHE_SIZE) kept.delete(kept.keys().next().value!);
   }
 
+  /** Forgets the answers past their day (kept in the order they expire) and the counts of an hour gone by. */
+  function forget() {
+    for (const [plate, { until }] of kept) {
+      if (until > now()) break;
+      kept.delete(plate);
+    }
+    if (Math.floor(now() / HOUR_MS) !== hour) callsOf.clear();
+  }
+  // also while nobody asks anything: what the privacy page promises is forgotten is forgotten
+  setInterval(forget, FORGET_EVERY_MS).unref();
+
   /** Counts a call for `client`; returns why not when the hour's calls (its own or all) are spent. */
   function count(client: string | undefined): Outcome | undefined {
     const current = Math.floor(now() / HOUR_MS);
@@ -238,7 +268,7 @@ export function vehicleRegister(settings: VehicleSettings, options: RegisterOpti
     const retryAfterMs = (current + 1) * HOUR_MS - now();
     if (client !== undefined && (callsOf.get(client) ?? 0) >= PER_CLIENT_HOURLY)
       return { kind: "limited", retryAfterMs };
-    if (calls >= HOURLY) return { kind: "unavailable" };
+    if (calls >= (client === undefined ? HOURLY : HOURLY - QUOTE_RESERVE)) return { kind: "unavailable" };
     calls++;
     if (client !== undefined) callsOf.set(client, (callsOf.get(client) ?? 0) + 1);
     return undefined;
@@ -255,6 +285,7 @@ export function vehicleRegister(settings: VehicleSettings, options: RegisterOpti
 
   return {
     async lookUp(plate, logger, { client, waitMs = SERVICE_TIMEOUT_MS } = {}) {
+      forget();
       const known = kept.get(plate);
       if (known && known.until > now()) return known.outcome;
       const pending = running.get(plate);
@@ -283,7 +314,21 @@ export function vehicleRegister(settings: VehicleSettings, options: RegisterOpti
  */
 export function clientAddress(req: PayloadRequest): string {
   const forwarded = req.headers.get("x-forwarded-for") ?? "";
-  return forwarded.split(",").at(-1)?.trim().slice(0, 64) || "unknown";
+  const address = forwarded.split(",").at(-1)?.trim().slice(0, 64) || "unknown";
+  return address.includes(":") && !address.startsWith("::ffff:") ? network64(address) : address;
+}
+
+/** An IPv6 address's /64 network, which one household or phone is given whole: `2001:db8:1:2::/64`. */
+export function network64(address: string): string {
+  const [head = "", tail] = address.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 const answer = (status: number, body: VehicleAnswer | { errors: { message: string }[] }, headers = {}) =>

@@ -19,6 +19,8 @@ import { bulkeklinikken } from "../plugin";
 import {
   CACHE_MS,
   HOURLY,
+  network64,
+  QUOTE_RESERVE,
   LONG_PAUSE_MS,
   PAUSE_MS,
   PER_CLIENT_HOURLY,
@@ -81,6 +83,8 @@ describe("Statens vegvesen's answer", () => {
     assert.equal(vehicleSettings({ SVV_API_KEY: "k" })?.url.startsWith("https://akfell-datautlevering"), true);
     assert.throws(() => vehicleSettings({ SVV_API_KEY: "k", SVV_API_URL: "ftp://x" }), /SVV_API_URL/);
     assert.throws(() => vehicleSettings({ SVV_API_KEY: "k", SVV_API_URL: "nei" }), /SVV_API_URL/);
+    assert.throws(() => vehicleSettings({ SVV_API_KEY: "k", SVV_API_URL: "http://svv.example/x" }), /https/);
+    assert.ok(vehicleSettings({ SVV_API_KEY: "k", SVV_API_URL: "http://127.0.0.1:9/x" }));
   });
 });
 
@@ -144,6 +148,29 @@ const LOOKUPS: Record<string, () => Promise<void>> = {
     );
   },
 
+  "a 404 from the service (a wrong SVV_API_URL) is 'not known now', never 'no such plate', and is logged": async () => {
+    fresh();
+    const register = vehicleRegister({ key: svv.key, url: `${svv.url}-feil` });
+    const { logger: log, lines } = logger();
+    assert.deepEqual(await register.lookUp(PLATES.golf, log), { kind: "unavailable" });
+    assert.match(lines.map((l) => l.text).join("\n"), /answered 404/);
+  },
+
+  "a date that is no day is left out, never stored": async () => {
+    const odd = answerFor({ ...GOLF, firstRegistered: "2017-13-01", euControlDeadline: "2027-02-30" });
+    const car = vehicleFrom(odd, PLATES.golf);
+    assert.equal(car?.firstRegistered, "");
+    assert.equal(car?.euControlDeadline, "");
+    assert.equal(vehicleLine(car!), "Volkswagen Golf, grå", "the line leaves the unknown year out");
+  },
+
+  "an IPv6 client counts by its /64 network, whatever address of it it uses": async () => {
+    assert.equal(network64("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+    assert.equal(network64("2001:0db8:0001:0002:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
+    assert.equal(network64("2001:db8::1"), "2001:db8:0:0::/64");
+    assert.equal(network64("::1"), "0:0:0:0::/64");
+  },
+
   "a slow service: the call gives up in time, and a quote waits even less": async () => {
     fresh();
     const register = vehicleRegister(settings());
@@ -157,34 +184,40 @@ const LOOKUPS: Record<string, () => Promise<void>> = {
     assert.ok(Date.now() - started < SERVICE_TIMEOUT_MS + 1000, "the call gave up at its timeout");
   },
 
-  "one client address gets PER_CLIENT_HOURLY calls an hour, nobody more than HOURLY in all": async () => {
-    let now = Date.now();
-    let calls = 0;
-    const unknown = async () => {
-      calls++;
-      return new Response(null, { status: 204 });
-    };
-    const register = vehicleRegister(settings(), { fetch: unknown, now: () => now });
-    const { logger: log } = logger();
-    const plate = (n: number) => `AB${String(10000 + n)}`;
-    for (let n = 0; n < PER_CLIENT_HOURLY; n++) {
-      assert.equal((await register.lookUp(plate(n), log, { client: "203.0.113.7" })).kind, "unknown");
-    }
-    const limited = await register.lookUp(plate(999), log, { client: "203.0.113.7" });
-    assert.equal(limited.kind, "limited");
-    assert.ok(limited.kind === "limited" && limited.retryAfterMs > 0 && limited.retryAfterMs <= 3_600_000);
-    // what it asked before stays free, and another address is not held back
-    assert.equal((await register.lookUp(plate(0), log, { client: "203.0.113.7" })).kind, "unknown");
-    assert.equal((await register.lookUp(plate(999), log, { client: "198.51.100.1" })).kind, "unknown");
-    for (let n = calls; n < HOURLY; n++)
-      await register.lookUp(plate(1000 + n), log, { client: `10.0.${n >> 8}.${n & 255}` });
-    assert.equal(calls, HOURLY);
-    assert.equal((await register.lookUp(plate(5000), log)).kind, "unavailable", "the hour's calls are spent");
-    assert.equal(calls, HOURLY);
-    assert.ok(HOURLY * 24 < 50_000, "a day of full hours stays within the key's daily quota");
-    now = (Math.floor(now / 3_600_000) + 1) * 3_600_000;
-    assert.equal((await register.lookUp(plate(5000), log, { client: "203.0.113.7" })).kind, "unknown");
-  },
+  "one client address gets PER_CLIENT_HOURLY calls an hour; the form's all together leave QUOTE_RESERVE of HOURLY to quotes":
+    async () => {
+      let now = Date.now();
+      let calls = 0;
+      const unknown = async () => {
+        calls++;
+        return new Response(null, { status: 204 });
+      };
+      const register = vehicleRegister(settings(), { fetch: unknown, now: () => now });
+      const { logger: log } = logger();
+      const plate = (n: number) => `AB${String(10000 + n)}`;
+      for (let n = 0; n < PER_CLIENT_HOURLY; n++) {
+        assert.equal((await register.lookUp(plate(n), log, { client: "203.0.113.7" })).kind, "unknown");
+      }
+      const limited = await register.lookUp(plate(999), log, { client: "203.0.113.7" });
+      assert.equal(limited.kind, "limited");
+      assert.ok(limited.kind === "limited" && limited.retryAfterMs > 0 && limited.retryAfterMs <= 3_600_000);
+      // what it asked before stays free, and another address is not held back
+      assert.equal((await register.lookUp(plate(0), log, { client: "203.0.113.7" })).kind, "unknown");
+      assert.equal((await register.lookUp(plate(999), log, { client: "198.51.100.1" })).kind, "unknown");
+      for (let n = calls; n < HOURLY - QUOTE_RESERVE; n++)
+        await register.lookUp(plate(1000 + n), log, { client: `10.0.${n >> 8}.${n & 255}` });
+      assert.equal(calls, HOURLY - QUOTE_RESERVE);
+      const fromForm = await register.lookUp(plate(4999), log, { client: "192.0.2.1" });
+      assert.equal(fromForm.kind, "unavailable", "the form's share of the hour is spent");
+      assert.equal((await register.lookUp(plate(4999), log)).kind, "unknown", "a quote still gets its car");
+      for (let n = calls; n < HOURLY; n++) await register.lookUp(plate(6000 + n), log);
+      assert.equal(calls, HOURLY);
+      assert.equal((await register.lookUp(plate(5000), log)).kind, "unavailable", "the hour's calls are spent");
+      assert.equal(calls, HOURLY);
+      assert.ok(HOURLY * 24 < 50_000, "a day of full hours stays within the key's daily quota");
+      now = (Math.floor(now / 3_600_000) + 1) * 3_600_000;
+      assert.equal((await register.lookUp(plate(5000), log, { client: "203.0.113.7" })).kind, "unknown");
+    },
 };
 
 describe("the look-ups", () => {
@@ -307,27 +340,30 @@ const ON_PAYLOAD: Record<string, () => void | Promise<void>> = {
     assert.match(mail.html || "", /Volkswagen Golf, grå, 2017/);
   },
 
-  "an unknown plate, a personalised one, and a failed look-up: the quote is stored at once all the same": async () => {
-    const unknown = await sendQuote(host, PLATES.unknown, "ukjent@eksempel.no");
-    assert.equal((unknown.quote as unknown as { vehicle: { lookup: string } }).vehicle.lookup, "unknown");
-    const own = await sendQuote(host, "KARI 1", "eget-skilt@eksempel.no");
-    assert.equal((own.quote as unknown as { vehicle?: { lookup?: string | null } }).vehicle?.lookup ?? null, null);
-    const slow = await sendQuote(host, PLATES.slow, "treg@eksempel.no");
-    assert.equal((slow.quote as unknown as { vehicle: { lookup: string } }).vehicle.lookup, "unavailable");
-    assert.ok(slow.ms < QUOTE_LOOKUP_WAIT_MS + 2_000, `stored in ${slow.ms} ms`);
-    const mail = await waitFor(
-      "the e-mail about the unknown plate",
-      () => box.to(WORKSHOP).find((m) => m.text?.includes("ukjent@eksempel.no")),
-      20_000,
-    );
-    assert.match(mail.text ?? "", /Bil: Statens vegvesen kjenner ikke registreringsnummeret/);
-  },
-
-  "the service down (after the slow one) is a 503 with Retry-After, never a 4xx": async () => {
+  "the service down is a 503 with Retry-After, never a 4xx": async () => {
+    svv.calls.length = 0;
     const answer = await lookUp(host, PLATES.down);
     assert.equal(answer.status, 503);
     assert.ok(Number(answer.headers.get("retry-after")) > 0);
+    assert.deepEqual(svv.calls, [PLATES.down], "the service was asked, and failed");
   },
+
+  "an unknown plate, a personalised one, and the service left alone after failing: each quote is stored at once":
+    async () => {
+      const unknown = await sendQuote(host, PLATES.unknown, "ukjent@eksempel.no");
+      assert.equal((unknown.quote as unknown as { vehicle: { lookup: string } }).vehicle.lookup, "unknown");
+      const own = await sendQuote(host, "KARI 1", "eget-skilt@eksempel.no");
+      assert.equal((own.quote as unknown as { vehicle?: { lookup?: string | null } }).vehicle?.lookup ?? null, null);
+      const slow = await sendQuote(host, PLATES.slow, "treg@eksempel.no");
+      assert.equal((slow.quote as unknown as { vehicle: { lookup: string } }).vehicle.lookup, "unavailable");
+      assert.ok(slow.ms < QUOTE_LOOKUP_WAIT_MS + 2_000, `stored in ${slow.ms} ms`);
+      const mail = await waitFor(
+        "the e-mail about the unknown plate",
+        () => box.to(WORKSHOP).find((m) => m.text?.includes("ukjent@eksempel.no")),
+        20_000,
+      );
+      assert.match(mail.text ?? "", /Bil: Statens vegvesen kjenner ikke registreringsnummeret/);
+    },
 
   "the key is in no answer and no log line": () => {
     assert.ok(heard.length > 10);
