@@ -39,7 +39,7 @@ import { ClientGone, HttpError, sendJson, setApiHeaders, storageError } from "./
 import { clientSignal, parseTarget, type Target } from "./request";
 import { formCall, type Route } from "./routes";
 import { cleanRedirect, exportFile, sendFile } from "./static";
-import { sendResponse, webRequest } from "./web";
+import { clientAddressOf, sendResponse, webRequest } from "./web";
 
 /**
  * How long an upload's body may take once it has a place: after `graceMs`
@@ -82,6 +82,8 @@ export const UPLOAD_GATE: GateOptions = { active: 16, queued: 64, maxWaitMs: 20_
 interface Started {
   backend: Backend;
   origin: string;
+  /** the proxies whose X-Forwarded-For names the client (clientAddressOf) */
+  trustedProxies?: readonly string[];
 }
 
 export interface PreviewOptions {
@@ -206,14 +208,13 @@ async function forward(
   res: http.ServerResponse,
   route: Route,
   target: Target,
-  { backend, origin }: Started,
+  { backend, origin, trustedProxies }: Started,
   onBytes?: (bytes: number) => void,
 ): Promise<void> {
   const url = route.payloadPath
     ? `${route.payloadPath}${target.query.size ? `?${target.query}` : ""}`
     : target.servedUrl;
-  // the client's address is its connection's, whatever it sent: nothing stands between it and this server
-  const clientAddress = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+  const clientAddress = clientAddressOf(req, trustedProxies);
   const response = await backend.handle(webRequest(req, origin, url, { onBytes, clientAddress }));
   setApiHeaders(res);
   await sendResponse(req, res, response).catch((error: unknown) => {
@@ -372,6 +373,11 @@ export interface StartOptions extends Omit<PreviewOptions, "backend"> {
   env?: NodeJS.ProcessEnv;
   /** the least level the backend's Payload logs (default: info) */
   logLevel?: BackendOptions["logLevel"];
+  /**
+   * the addresses of the proxies in front of this server, if any: a request through one is the
+   * client's that proxy names last in X-Forwarded-For; any other is its connection's
+   */
+  trustedProxies?: readonly string[];
 }
 
 export interface Preview {
@@ -393,6 +399,7 @@ export async function startPreview({
   publicOrigin,
   env,
   logLevel,
+  trustedProxies,
   ...options
 }: StartOptions): Promise<Preview> {
   let ready!: (started: Started) => void;
@@ -416,7 +423,7 @@ export async function startPreview({
     server.close();
     throw error;
   });
-  ready({ backend, origin });
+  ready({ backend, origin, trustedProxies });
   return {
     server,
     origin,

@@ -78,6 +78,22 @@ export function webRequest(
   return new Request(`${origin}${url}`, init as RequestInit);
 }
 
+/** An address as a connection gives it, without IPv6's `::ffff:` before an IPv4 address. */
+const plain = (address: string) => address.replace(/^::ffff:/, "");
+
+/**
+ * The client's address: its connection's, or, when the connection comes from
+ * a proxy in `trustedProxies`, the last address that proxy put in
+ * X-Forwarded-For (the one it saw; what the client wrote before it counts for
+ * nothing).
+ */
+export function clientAddressOf(req: http.IncomingMessage, trustedProxies: readonly string[] = []): string {
+  const connection = plain(req.socket.remoteAddress ?? "");
+  if (!trustedProxies.includes(connection)) return connection;
+  const forwarded = [req.headers["x-forwarded-for"] ?? ""].flat().join(",").split(",").at(-1)?.trim();
+  return forwarded ? plain(forwarded) : connection;
+}
+
 /** Sends `response` as the answer to `req`, keeping the headers already set on `res` unless it sets them itself. */
 export async function sendResponse(
   req: http.IncomingMessage,

@@ -27,6 +27,7 @@ import { COMMON_HEADERS } from "../../lib/hosting/security-headers";
 import { MEDIA_PATH, mediaResponseSchema } from "../../lib/api/schemas";
 import { startPreviewProcess } from "../../testing/preview";
 import { CONNECTION_LIMITS } from "../connections";
+import { clientAddressOf } from "../web";
 import {
   booking,
   inquiry,
@@ -587,4 +588,17 @@ test("out of file descriptors: a page is 503 and one log line; the server stays 
     await server.stop("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+test("the client's address: its connection's, unless that is a trusted proxy, which names it last in X-Forwarded-For", () => {
+  const request = (remoteAddress: string, forwardedFor?: string) =>
+    ({
+      socket: { remoteAddress },
+      headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor },
+    }) as unknown as http.IncomingMessage;
+  const proxy = ["10.0.0.5"];
+  assert.equal(clientAddressOf(request("::ffff:203.0.113.9", "198.51.100.1"), proxy), "203.0.113.9");
+  assert.equal(clientAddressOf(request("::ffff:10.0.0.5", "198.51.100.1, 203.0.113.7"), proxy), "203.0.113.7");
+  assert.equal(clientAddressOf(request("10.0.0.5"), proxy), "10.0.0.5", "a proxy that names nobody is the client");
+  assert.equal(clientAddressOf(request("2001:db8::1", "198.51.100.1")), "2001:db8::1");
 });
