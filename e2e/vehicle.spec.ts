@@ -66,20 +66,22 @@ test("typing a plate shows the car and its source; the quote reaches the worksho
   const field = form.getByLabel("Registreringsnummer");
   const region = noteUnder(field);
   await expect(region).toBeEmpty();
+  // a plate of the stand-in's Golf series that no run has asked for: the server has no answer kept for it
+  const digits = String(10_000 + Math.floor(Math.random() * 90_000));
   // a typo first: Statens vegvesen knows no such plate, and the visitor corrects it
-  await field.pressSequentially("ek 39086", { delay: 60 });
+  await field.pressSequentially(`vx ${digits}`, { delay: 60 });
   await expect(region).toContainText("Vi fant ikke dette registreringsnummeret");
-  await field.press("Backspace");
-  await field.press("5");
+  await field.press("Home");
+  await field.press("Delete");
+  await field.press("Delete");
+  await field.pressSequentially("vw", { delay: 60 });
   await expect(region).toContainText("Volkswagen Golf, grå, 2017");
   await expect(region).toContainText("Kilde: Statens vegvesen");
   await expect(field, "the keyboard stays in the field").toBeFocused();
   const quote = await send(page, "golf.eier@example.no", photo("bakdor.jpg"));
-  expect(quote?.regNumber).toBe("EK 39085");
+  expect(quote?.regNumber).toBe(`VW ${digits}`);
   expect(quote?.vehicle).toEqual({ lookup: "found", make: "Volkswagen", model: "Golf", colour: "grå" });
-  expect(await plateCalls(PLATES.golf), "one call for the plate: the form's, which the quote took").toBeLessThanOrEqual(
-    1,
-  );
+  expect(await plateCalls(`VW${digits}`), "one call for the plate: the form's, which the quote took").toBe(1);
   for (const answer of answers) expect(answer.includes(KEY), answer.slice(0, 200)).toBe(false);
 });
 
