@@ -84,7 +84,8 @@ export function vehicleSettings(env: Partial<Record<string, string>>): VehicleSe
 export type Outcome =
   | { kind: "found"; vehicle: Vehicle }
   | { kind: "unknown" }
-  | { kind: "unavailable" }
+  /** `retryAfterMs`: when the service will be asked again, when that is known */
+  | { kind: "unavailable"; retryAfterMs?: number }
   | { kind: "limited"; retryAfterMs: number };
 
 // ------------------------------------------------------------ Statens vegvesen's answer
@@ -268,7 +269,7 @@ export function vehicleRegister(settings: VehicleSettings, options: RegisterOpti
     const retryAfterMs = (current + 1) * HOUR_MS - now();
     if (client !== undefined && (callsOf.get(client) ?? 0) >= PER_CLIENT_HOURLY)
       return { kind: "limited", retryAfterMs };
-    if (calls >= (client === undefined ? HOURLY : HOURLY - QUOTE_RESERVE)) return { kind: "unavailable" };
+    if (calls >= (client === undefined ? HOURLY : HOURLY - QUOTE_RESERVE)) return { kind: "unavailable", retryAfterMs };
     calls++;
     if (client !== undefined) callsOf.set(client, (callsOf.get(client) ?? 0) + 1);
     return undefined;
@@ -290,14 +291,14 @@ export function vehicleRegister(settings: VehicleSettings, options: RegisterOpti
       if (known && known.until > now()) return known.outcome;
       const pending = running.get(plate);
       if (pending) return within(pending, waitMs);
-      if (now() < pausedUntil) return { kind: "unavailable" };
+      if (now() < pausedUntil) return { kind: "unavailable", retryAfterMs: pausedUntil - now() };
       const refused = count(client);
       if (refused) return refused;
       const answer = ask(settings, fetchImpl, plate, logger).then(({ outcome, pauseMs }) => {
         running.delete(plate);
         if (pauseMs) pausedUntil = Math.max(pausedUntil, now() + pauseMs);
         if (outcome.kind === "found" || outcome.kind === "unknown") keep(plate, outcome);
-        return outcome;
+        return outcome.kind === "unavailable" && pauseMs ? { ...outcome, retryAfterMs: pausedUntil - now() } : outcome;
       });
       running.set(plate, answer);
       return within(answer, waitMs);
@@ -365,7 +366,7 @@ export function vehicleEndpoint(register: VehicleRegister): Endpoint {
           return answer(
             503,
             { errors: [{ message: "Statens vegvesen svarer ikke nå" }] },
-            { "Retry-After": String(PAUSE_MS / 1000) },
+            { "Retry-After": String(Math.max(1, Math.ceil((outcome.retryAfterMs ?? PAUSE_MS) / 1000))) },
           );
       }
     },
