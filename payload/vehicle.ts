@@ -23,10 +23,9 @@
  *   - only the service's 204 (or an answer naming no car) means "no such
  *     plate"; a call that fails (no answer within SERVICE_TIMEOUT_MS, any
  *     other status, an answer of another shape) is "not known now" and
- *     nothing is kept; after
- *     one, the service is left alone for PAUSE_MS. A refused key (401, 403)
- *     or a spent quota (429) leaves it alone for LONG_PAUSE_MS, and the log
- *     says which.
+ *     nothing is kept; after one, the service is left alone for PAUSE_MS. A
+ *     refused key (401, 403) or a spent quota (429) leaves it alone for
+ *     LONG_PAUSE_MS, and the log says which.
  *
  * What is kept lives in this process: each instance of the app keeps its own.
  */
@@ -247,26 +246,25 @@ export function vehicleRegister(settings: VehicleSettings, options: RegisterOpti
     if (kept.size > CACHE_SIZE) kept.delete(kept.keys().next().value!);
   }
 
-  /** Forgets the answers past their day (kept in the order they expire) and the counts of an hour gone by. */
+  /** Forgets the answers past their day (kept in the order they expire), and starts the counts of a new hour. */
   function forget() {
     for (const [plate, { until }] of kept) {
       if (until > now()) break;
       kept.delete(plate);
     }
-    if (Math.floor(now() / HOUR_MS) !== hour) callsOf.clear();
-  }
-  // also while nobody asks anything: what the privacy page promises is forgotten is forgotten
-  setInterval(forget, FORGET_EVERY_MS).unref();
-
-  /** Counts a call for `client`; returns why not when the hour's calls (its own or all) are spent. */
-  function count(client: string | undefined): Outcome | undefined {
     const current = Math.floor(now() / HOUR_MS);
     if (current !== hour) {
       hour = current;
       calls = 0;
       callsOf.clear();
     }
-    const retryAfterMs = (current + 1) * HOUR_MS - now();
+  }
+  // also while nobody asks anything: what the privacy page promises is forgotten is forgotten
+  setInterval(forget, FORGET_EVERY_MS).unref();
+
+  /** Counts a call for `client` in this hour (forget starts each hour); returns why not when its calls are spent. */
+  function count(client: string | undefined): Outcome | undefined {
+    const retryAfterMs = (hour + 1) * HOUR_MS - now();
     if (client !== undefined && (callsOf.get(client) ?? 0) >= PER_CLIENT_HOURLY)
       return { kind: "limited", retryAfterMs };
     if (calls >= (client === undefined ? HOURLY : HOURLY - QUOTE_RESERVE)) return { kind: "unavailable", retryAfterMs };
