@@ -192,6 +192,8 @@ async function ask(
   try {
     const response = await fetchImpl(url, {
       headers: { "SVV-Authorization": `Apikey ${settings.key}`, Accept: "application/json" },
+      // a redirect is an answer like any other that is not the car: the key goes to the register's address alone
+      redirect: "manual",
       signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS),
     });
     if (response.status === 204) {

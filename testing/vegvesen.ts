@@ -31,7 +31,12 @@ export const PLATES = {
   down: "FE50000",
   /** the answer comes after SLOW_MS */
   slow: "SL30000",
+  /** 302 to another path of the stand-in (REDIRECT_PATH), which counts the keys it is sent */
+  redirected: "RD30200",
 } as const;
+
+/** Where the redirected plate's answer points; a look-up that follows it arrives here. */
+export const REDIRECT_PATH = "/videresendt";
 
 /** Every plate of `VW` and five digits is a Volkswagen Golf like PLATES.golf, for a measure that needs new plates. */
 export const GOLF_SERIES = /^VW\d{5}$/;
@@ -123,6 +128,8 @@ export interface Vegvesen {
   port: number;
   /** the plates asked for, in order, each as sent */
   calls: string[];
+  /** the SVV-Authorization headers that arrived at REDIRECT_PATH (a look-up that followed a redirect) */
+  redirectedKeys: string[];
   /** every answer waits this long first */
   delayMs: number;
   stop(): Promise<void>;
@@ -139,7 +146,15 @@ export async function startVegvesen({
   port = 0,
 }: VegvesenOptions = {}): Promise<Vegvesen> {
   const sockets = new Set<import("node:net").Socket>();
-  const standIn: Vegvesen = { url: "", key, port: 0, calls: [], delayMs: 0, stop: async () => {} };
+  const standIn: Vegvesen = {
+    url: "",
+    key,
+    port: 0,
+    calls: [],
+    redirectedKeys: [],
+    delayMs: 0,
+    stop: async () => {},
+  };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -152,6 +167,10 @@ export async function startVegvesen({
       standIn.calls.length = 0;
       return json(204);
     }
+    if (url.pathname === REDIRECT_PATH) {
+      standIn.redirectedKeys.push(String(req.headers["svv-authorization"] ?? ""));
+      return json(200, answerFor(CARS[PLATES.golf]!));
+    }
     if (url.pathname !== SERVICE_PATH || req.method !== "GET") return json(404, { feilmelding: "Ukjent adresse" });
     const plate = url.searchParams.get("kjennemerke") ?? "";
     standIn.calls.push(plate);
@@ -163,6 +182,10 @@ export async function startVegvesen({
       if (res.destroyed) return;
       if (plate === PLATES.quotaSpent) return json(429, { feilmelding: "Kvoten er brukt opp" });
       if (plate === PLATES.down) return json(500, { feilmelding: "Intern feil" });
+      if (plate === PLATES.redirected) {
+        res.writeHead(302, { Location: `${REDIRECT_PATH}?kjennemerke=${plate}` });
+        return res.end();
+      }
       const car = CARS[plate] ?? (GOLF_SERIES.test(plate) ? { ...CARS[PLATES.golf]!, plate } : undefined);
       return car ? json(200, answerFor(car)) : json(204);
     }, wait);

@@ -160,6 +160,16 @@ const LOOKUPS: Record<string, () => Promise<void>> = {
     assert.match(lines.map((l) => l.text).join("\n"), /answered 404/);
   },
 
+  "a redirect is not followed: the key goes nowhere else, and the plate is 'not known now'": async () => {
+    fresh();
+    svv.redirectedKeys.length = 0;
+    const register = vehicleRegister(settings());
+    const { logger: log, lines } = logger();
+    assert.equal((await register.lookUp(PLATES.redirected, log)).kind, "unavailable");
+    assert.deepEqual(svv.redirectedKeys, [], "nothing arrived where the redirect pointed");
+    assert.match(lines.map((l) => l.text).join("\n"), /answered 302/);
+  },
+
   "a date that is no day is left out, never stored": async () => {
     const odd = answerFor({ ...GOLF, firstRegistered: "2017-13-01", euControlDeadline: "2027-02-30" });
     const car = vehicleFrom(odd, PLATES.golf);
