@@ -36,6 +36,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   INQUIRY_PATH,
   inquirySchema,
+  type InquiryRefusal,
   type InquiryRequest,
 } from "../lib/api/schemas";
 import { plateOf } from "../lib/api/vehicle";
@@ -50,11 +51,12 @@ export const MAX_INQUIRY_BYTES = 2 * 1024 * 1024;
 
 const HEADERS = { "Access-Control-Expose-Headers": "Retry-After" };
 
-/** A request refused: its status and the Norwegian message the answer carries. */
+/** A request refused: its status, the Norwegian message the answer carries, and what else its error says. */
 class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly details: Omit<InquiryRefusal["errors"][number], "message"> = {},
   ) {
     super(message);
   }
@@ -103,7 +105,11 @@ function parse(data: unknown): InquiryRequest {
   throw new Refusal(400, `Ugyldig forespørsel – ${issue.path.join(".") || "(hele forespørselen)"}: ${issue.message}`);
 }
 
-/** Each damage's photos as ids in `media`; refused naming the first image that is not a photo stored here. */
+/**
+ * Each damage's photos as ids in `media`; refused naming the first image that
+ * is not a photo stored here, with every name the request gives that no photo
+ * here has (`missingPhotos`: the site uploads those again).
+ */
 async function storedPhotos(payload: Payload, body: InquiryRequest): Promise<MediaId[][]> {
   const names = [...new Set(body.damageRequests.flatMap((damage) => damage.Images.map((image) => image.filename)))];
   const { docs } = await payload.find({
@@ -114,12 +120,17 @@ async function storedPhotos(payload: Payload, body: InquiryRequest): Promise<Med
     overrideAccess: true,
   });
   const byName = new Map(docs.map((doc) => [doc.filename, doc]));
+  const missingPhotos = names.filter((name) => !byName.has(name));
   return body.damageRequests.map((damage, d) =>
     damage.Images.map((image, i) => {
       const doc = byName.get(image.filename);
       const url = doc?.url ? new URL(doc.url, payload.config.serverURL).href : undefined;
       if (!doc || url !== new URL(image.url).href) {
-        throw new Refusal(400, `Ugyldig forespørsel – damageRequests.${d}.Images.${i}: bildet finnes ikke her`);
+        throw new Refusal(
+          400,
+          `Ugyldig forespørsel – damageRequests.${d}.Images.${i}: bildet finnes ikke her`,
+          missingPhotos.length ? { missingPhotos } : {},
+        );
       }
       return doc.id;
     }),
@@ -204,7 +215,9 @@ const handler =
       }
       return answer(201, { message: "Forespørselen er mottatt." });
     } catch (error) {
-      if (error instanceof Refusal) return answer(error.status, { errors: [{ message: error.message }] });
+      if (error instanceof Refusal) {
+        return answer(error.status, { errors: [{ message: error.message, ...error.details }] });
+      }
       throw error;
     }
   };

@@ -10,6 +10,8 @@ import {
   imageTypeByName,
   inquirySchema,
   phoneSchema,
+  regNumberSchema,
+  REG_NUMBER_PATTERN,
   IDEMPOTENCY_KEY_PATTERN,
   type InquiryRequest,
 } from "../api/schemas";
@@ -31,6 +33,17 @@ const refusedEmails = [
   ["ka ri@example.no", "format"],
   ["a@.example.no", "format"],
   [`${"a".repeat(250)}@example.no`, "format"],
+  // each of these would name another mailbox, a display name or a group to a mail server
+  ["victim@example.com,1", "format"],
+  ["foo<victim@example.com>", "format"],
+  ["victim@example.com.", "format"],
+  ["kari@example.no;ola@example.no", "format"],
+  ["kari:ola@example.no", "format"],
+  ['"kari"@example.no', "format"],
+  ["(kari)@example.no", "format"],
+  ["[kari]@example.no", "format"],
+  ["ka\\ri@example.no", "format"],
+  ["kari@example.no@example.no", "format"],
 ];
 
 /** Each field's rule: the values it takes, and those it refuses, each with the message the visitor sees. */
@@ -40,6 +53,20 @@ describe.each([
     schema: emailSchema,
     takes: ["kari@example.no", "ola.nordmann+bil@post.mail.example", " kari@example.no "],
     refuses: refusedEmails,
+  },
+  {
+    field: "registration number",
+    schema: regNumberSchema,
+    takes: ["EK 39085", "ek-39085", "ÆØÅ 1234", " CD 12345 ", "KJØRETØY1"],
+    refuses: [
+      ["", "påkrevd"],
+      ["   ", "påkrevd"],
+      ["X\nSE: HTTPS://EV.IL", "format"],
+      ["EK.39085", "format"],
+      ["EK_39085", "format"],
+      ["<b>EK</b>", "format"],
+      ["A".repeat(21), "format"],
+    ],
   },
   {
     field: "phone",
@@ -70,7 +97,7 @@ describe("the patterns cannot backtrack", () => {
   // A quantified group, or a quantifier on a class followed by another quantifier on a class that
   // can match the same character, is where backtracking grows faster than the input. These patterns
   // have neither: no group at all, and each repeated class stops at a character the next one needs.
-  test.each([EMAIL_PATTERN, PHONE_CHARACTERS])("%p has no group", (pattern) => {
+  test.each([EMAIL_PATTERN, PHONE_CHARACTERS, REG_NUMBER_PATTERN])("%p has no group", (pattern) => {
     const outsideClasses = pattern.source.replace(/\[(?:\\.|[^\]])*\]/g, "");
     expect(outsideClasses).not.toContain("(");
   });
@@ -98,6 +125,18 @@ describe("inquiry and contact", () => {
     expect(
       contactSchema.safeParse({ email: "kari@example.no", phone: "91234567", message: "x".repeat(5001) }).success,
     ).toBe(false);
+  });
+
+  test("the registration number is the form's rule, in capitals", () => {
+    const withReg = (RegNumber: string) => {
+      const inquiry = body("https://admin.example/a.jpg");
+      return { ...inquiry, Inquiry: { ...inquiry.Inquiry, RegNumber } };
+    };
+    expect(schema.safeParse(withReg("ÆØ 12345")).success).toBe(true);
+    expect(schema.safeParse(withReg("EK-39085")).success).toBe(true);
+    expect(schema.safeParse(withReg("ek 39085")).success).toBe(false);
+    const header = schema.safeParse(withReg("X\nSE: HTTPS://EV.IL"));
+    expect(header.error?.issues[0]?.message).toMatch(/bare ha bokstaver, sifre, mellomrom og bindestrek/);
   });
 });
 

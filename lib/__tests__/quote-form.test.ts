@@ -37,6 +37,7 @@ describe("the form's messages, to the letter", () => {
   test("are the ones in content/strings.json", () => {
     expect(messages).toEqual({
       regRequired: "Skriv registrerings nummer",
+      regFormat: "Registreringsnummeret kan bare ha bokstaver, tall, mellomrom og bindestrek.",
       emailRequired: "Skriv inn e\u2011post addressen",
       emailFormat: "E\u2011postadressen ser ikke riktig ut",
       phoneRequired: "Skriv telefon nummer",
@@ -73,6 +74,7 @@ describe("validation order: reg → e-mail → phone → a damage → images", (
     const values: Values = { ...emptyQuote(), damages: [] };
     const seen: string[] = [];
     const fixes: ((v: Values) => void)[] = [
+      (v) => (v.regNumber = "ab.12345"),
       (v) => (v.regNumber = "ab12345"),
       (v) => (v.email = "kari"),
       (v) => (v.email = "kari@example.no"),
@@ -88,6 +90,7 @@ describe("validation order: reg → e-mail → phone → a damage → images", (
     }
     expect(seen).toEqual([
       "regNumber: Skriv registrerings nummer",
+      "regNumber: Registreringsnummeret kan bare ha bokstaver, tall, mellomrom og bindestrek.",
       "email: Skriv inn e\u2011post addressen",
       "email: E\u2011postadressen ser ikke riktig ut",
       "phone: Skriv telefon nummer",

@@ -440,6 +440,46 @@ describe("inquiry failures and trying again", () => {
     expect(forA[0]).toMatchObject({ stage: "done" });
   });
 
+  test("a refusal naming photos the server no longer has: those are uploaded again, and the inquiry goes once more", async () => {
+    const { net, run, photos } = await setup();
+    await expect(run()).resolves.toEqual({ ok: true });
+    // the same quote sent again a day later: the server deleted "a" and "c" meanwhile
+    const [a, , c] = net.uploads.map((u) => u.name);
+    const gone = { errors: [{ message: "bildet finnes ikke her", missingPhotos: [a, c] }] };
+    net.inquiryAnswers.push(Response.json(gone, { status: 400 }));
+    photos.remove(photoNamed(photos, "b.png").key);
+    photos.add(photos.getSnapshot()[1]!.id, [file("d.jpg")]);
+    await expect(run()).resolves.toEqual({ ok: true });
+    expect(net.uploads).toHaveLength(6); // a and c again under new names, and d
+    const again = net.uploads.slice(3).map((u) => u.name);
+    expect(again).not.toContain(a);
+    expect(again).not.toContain(c);
+    const sent = net.inquiries.at(-1)!.damageRequests.flatMap((d) => d.Images.map((i) => i.filename));
+    expect(sent).toEqual(expect.arrayContaining([photoNamed(photos, "a.jpg").stored!.filename]));
+    expect(sent).not.toContain(a);
+    expect(photoNamed(photos, "a.jpg").uploadName).toBe(photoNamed(photos, "a.jpg").stored!.filename);
+  });
+
+  test("photos refused as gone a second time fail the send with the 400; they are uploaded again once only", async () => {
+    const { net, run } = await setup();
+    await expect(run()).resolves.toEqual({ ok: true });
+    const gone = (names: string[]) =>
+      Response.json({ errors: [{ message: "borte", missingPhotos: names }] }, { status: 400 });
+    const names = net.uploads.map((u) => u.name);
+    net.inquiryAnswers.push(gone(names), gone(["img_ukjent.jpg"]));
+    expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 400 });
+    expect(net.uploads).toHaveLength(6);
+    expect(net.urls.filter((u) => u === INQUIRY_URL)).toHaveLength(3);
+  });
+
+  test("a plain 400 (not about photos) fails the send at once, nothing uploaded again", async () => {
+    const { net, run } = await setup();
+    net.inquiryAnswers.push(status(400));
+    expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 400 });
+    expect(net.uploads).toHaveLength(3);
+    expect(net.urls.filter((u) => u === INQUIRY_URL)).toHaveLength(1);
+  });
+
   test("a removed image is not sent; the inquiry holds what the form holds", async () => {
     const { net, run, photos } = await setup();
     await run();

@@ -34,12 +34,15 @@ export const FIELD_LIMITS = {
 } as const;
 
 /**
- * "Looks like an address": no spaces, one @, a domain whose first label has no
- * dot, then a dot and at least two more characters. Each repeated class stops
- * at a character it cannot take (`@`, `.`), so the match never backtracks more
- * than once over the input: its cost is linear in the length.
+ * "One mailbox": a local part, one @, a domain whose first label has no dot,
+ * then a dot and at least two more characters, the last of them no dot. No
+ * space and none of `, ; : < > " ( ) [ ] \\` anywhere, so a value can never
+ * name a second mailbox, a display name or a group to a mail server. Each
+ * repeated class stops at a character it cannot take (`@`, `.`), so the match
+ * never backtracks more than once over the input: its cost is linear in the
+ * length.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+\.[^\s@]{2,}$/;
+export const EMAIL_PATTERN = /^[^\s@,;:<>"()[\]\\]+@[^\s@,;:<>"()[\]\\.]+\.[^\s@,;:<>"()[\]\\]+[^\s@,;:<>"()[\]\\.]$/;
 /** Digits, spaces, `+`, dashes and brackets only; the count of digits is checked apart (`hasPhoneDigits`). */
 export const PHONE_CHARACTERS = /^[\d\s+()-]+$/;
 export const MIN_PHONE_DIGITS = 8;
@@ -59,6 +62,10 @@ export interface FieldMessages {
 const API_MESSAGES = {
   email: { required: "e-postadressen mangler", format: "e-postadressen ser ikke riktig ut" },
   phone: { required: "telefonnummeret mangler", format: "telefonnummeret ser ikke riktig ut" },
+  regNumber: {
+    required: "registreringsnummeret mangler",
+    format: "registreringsnummeret kan bare ha bokstaver, sifre, mellomrom og bindestrek",
+  },
 } satisfies Record<string, FieldMessages>;
 
 /**
@@ -86,6 +93,20 @@ export function phoneSchema(messages: FieldMessages = API_MESSAGES.phone) {
   return requiredCapped(FIELD_LIMITS.phone, messages).check(
     z.regex(PHONE_CHARACTERS, { error: messages.format, abort: true }),
     z.refine(hasPhoneDigits, messages.format),
+  );
+}
+
+/** A registration number's characters, as a plate is written: letters (Æ, Ø and Å too), digits, space and dash. */
+export const REG_NUMBER_PATTERN = /^[A-Za-zÆØÅæøå0-9 -]+$/;
+
+/**
+ * The registration number rule: required, then at most FIELD_LIMITS.regNumber
+ * characters of REG_NUMBER_PATTERN (after trimming). The form checks it as
+ * typed; the API also wants it in capitals, as the form sends it.
+ */
+export function regNumberSchema(messages: FieldMessages = API_MESSAGES.regNumber) {
+  return requiredCapped(FIELD_LIMITS.regNumber, messages).check(
+    z.regex(REG_NUMBER_PATTERN, { error: messages.format, abort: true }),
   );
 }
 
@@ -218,10 +239,7 @@ export function inquirySchema() {
   return z.strictObject({
     Inquiry: z.strictObject({
       UserId: z.string().check(z.minLength(1), z.maxLength(FIELD_LIMITS.userId)),
-      RegNumber: z.string().check(
-        z.maxLength(FIELD_LIMITS.regNumber, { abort: true }),
-        z.trim(),
-        z.minLength(1),
+      RegNumber: regNumberSchema().check(
         z.refine((v) => v === v.toUpperCase(), "registreringsnummeret skal være med store bokstaver"),
       ),
       PhoneNumber: phoneSchema(),
@@ -241,6 +259,17 @@ export function inquirySchema() {
   });
 }
 export type InquiryRequest = z.infer<ReturnType<typeof inquirySchema>>;
+
+/**
+ * The API host's refusal of an inquiry (400) that names photos it does not
+ * have, by name: a photo no quote named is deleted a day after its upload, and
+ * a draft comes back for longer. Each such name is in `missingPhotos`, so the
+ * site uploads those photos again and sends the inquiry once more.
+ */
+export const inquiryRefusalSchema = z.looseObject({
+  errors: z.array(z.looseObject({ message: z.string(), missingPhotos: z.optional(z.array(z.string())) })),
+});
+export type InquiryRefusal = z.infer<typeof inquiryRefusalSchema>;
 
 /**
  * The inquiry's idempotency key travels in this request header; the body stays

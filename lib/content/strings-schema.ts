@@ -159,6 +159,9 @@ export const stringsSchema = z
         errors: z
           .strictObject({
             regRequired: text.describe("Når registreringsnummeret mangler."),
+            regFormat: text.describe(
+              "Når registreringsnummeret har andre tegn enn bokstaver, sifre, mellomrom og bindestrek.",
+            ),
             damagesRequired: text.describe("Når ingen skade er lagt til."),
             imagesRequired: placeholders(["n"], "Når en skade mangler bilder: {n} er skadens nummer."),
           })

@@ -1,16 +1,17 @@
 /**
  * The quote form's values, its zod schema and the order its checks run in:
- * registration number → e-mail (required, then format) → phone (required,
- * then format) → at least one damage → every damage has an image. Only the
- * first failure is reported, so the visitor fixes one thing at a time. The
- * "required" messages are the workshop's own wording, kept to the letter; the
- * format checks exist because an unusable reply address loses the customer. Messages come from
- * content/strings.json; the patterns are the API contract's, so a form that
- * passes here builds an inquiry the server takes.
+ * registration number (required, then its characters) → e-mail (required,
+ * then format) → phone (required, then format) → at least one damage → every
+ * damage has an image. Only the first failure is reported, so the visitor
+ * fixes one thing at a time. The "required" messages are the workshop's own
+ * wording, kept to the letter; the format checks exist because an unusable
+ * reply address loses the customer. Messages come from content/strings.json;
+ * the patterns are the API contract's, so a form that passes here builds an
+ * inquiry the server takes.
  */
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)
-import { emailSchema, phoneSchema, type InquiryRequest } from "../api/schemas";
+import { emailSchema, phoneSchema, regNumberSchema, type InquiryRequest } from "../api/schemas";
 import type { Strings } from "../content/strings-schema";
 import { fill } from "../format";
 import type { Photo } from "./photos";
@@ -52,7 +53,7 @@ export type QuoteProblem =
 function quoteFormSchema(m: QuoteMessages) {
   // `abort` stops a field at its first failed check, so "required" is never followed by "format"
   return z.object({
-    regNumber: z.string().check(z.trim(), z.minLength(1, { error: m.regRequired, abort: true })),
+    regNumber: regNumberSchema({ required: m.regRequired, format: m.regFormat }),
     email: emailSchema({ required: m.emailRequired, format: m.emailFormat }),
     phone: phoneSchema({ required: m.phoneRequired, format: m.phoneFormat }),
     message: z.string(),

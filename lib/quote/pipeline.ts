@@ -24,7 +24,15 @@
  */
 import type { ImageRef } from "../api/schemas";
 import { DEFAULT_RETRY_DELAYS_MS, statusOf, withRetries, type Fetch } from "../api/transport";
-import { lostAnswer, mediaFilename, newIdempotencyKey, sendInquiry, storedAlready, uploadMedia } from "./transport";
+import {
+  lostAnswer,
+  mediaFilename,
+  newIdempotencyKey,
+  PhotosGoneError,
+  sendInquiry,
+  storedAlready,
+  uploadMedia,
+} from "./transport";
 import type { RetryOptions } from "../retry";
 import { buildInquiry, type QuoteText } from "./form";
 import type { ImageProgress, Photo, QuotePhotos } from "./photos";
@@ -167,22 +175,8 @@ async function sendPhoto(photo: Photo, damageIndex: number, run: SendRun): Promi
   }
 }
 
-/** Uploads every photo not stored yet, then sends the inquiry under the quote's key. */
-export async function sendQuote(
-  text: QuoteText,
-  photos: SendPhotos,
-  state: SendState,
-  deps: PipelineDeps,
-  onInquiry: () => void = () => {},
-): Promise<PipelineResult> {
-  const maxAttempts = (deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).length + 1;
-  const progress = new Map<string, ImageProgress>();
-  const report = (photoKey: string, change: Partial<ImageProgress>) => {
-    const start: ImageProgress = { stage: "waiting", attempt: 1, maxAttempts, loaded: 0, total: 0 };
-    const next = { ...(progress.get(photoKey) ?? start), ...change };
-    progress.set(photoKey, next);
-    photos.update(photoKey, { progress: next });
-  };
+/** Uploads every photo of the quote not stored yet, `concurrency` at a time; the first that failed for good, if one did. */
+async function uploadAll(photos: SendPhotos, deps: PipelineDeps, report: SendRun["report"]) {
   for (const photo of photos.toSend().flatMap((damage) => damage.photos))
     report(photo.key, { stage: photo.stored ? "done" : "waiting" });
   const started = new Set<string>();
@@ -208,9 +202,62 @@ export async function sendQuote(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 2) }, worker));
-  if (run.stop.failure) return run.stop.failure;
+  return run.stop.failure;
+}
 
-  onInquiry();
+/**
+ * Forgets the upload of each photo of the quote stored under one of `filenames`,
+ * so the next uploadAll sends it again under a new name.
+ */
+function forgetUploads(photos: SendPhotos, filenames: readonly string[]): number {
+  const gone = photos
+    .toSend()
+    .flatMap((damage) => damage.photos)
+    .filter((photo) => photo.stored && filenames.includes(photo.stored.filename));
+  for (const photo of gone) photos.update(photo.key, { stored: undefined, uploadName: undefined });
+  return gone.length;
+}
+
+/**
+ * Uploads every photo not stored yet, then sends the inquiry under the quote's
+ * key. When the API host says it no longer has some of the photos (a draft
+ * sent long after its uploads), those are uploaded again and the inquiry is
+ * sent once more.
+ */
+export async function sendQuote(
+  text: QuoteText,
+  photos: SendPhotos,
+  state: SendState,
+  deps: PipelineDeps,
+  onInquiry: () => void = () => {},
+): Promise<PipelineResult> {
+  const maxAttempts = (deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).length + 1;
+  const progress = new Map<string, ImageProgress>();
+  const report = (photoKey: string, change: Partial<ImageProgress>) => {
+    const start: ImageProgress = { stage: "waiting", attempt: 1, maxAttempts, loaded: 0, total: 0 };
+    const next = { ...(progress.get(photoKey) ?? start), ...change };
+    progress.set(photoKey, next);
+    photos.update(photoKey, { progress: next });
+  };
+  for (let uploadedAgain = false; ; uploadedAgain = true) {
+    const failure = await uploadAll(photos, deps, report);
+    if (failure) return failure;
+    if (!uploadedAgain) onInquiry();
+    const sent = await sendInquiryOf(text, photos, state, deps);
+    if (sent instanceof PhotosGoneError && !uploadedAgain && forgetUploads(photos, sent.filenames) > 0) continue;
+    if (sent) return { ok: false, reason: "inquiry", status: statusOf(sent) };
+    state.clear(); // the quote has gone: a quote sent after this one is another inquiry
+    return { ok: true };
+  }
+}
+
+/** Sends the inquiry of the quote as it stands, under its key; the failure when it was not stored. */
+async function sendInquiryOf(
+  text: QuoteText,
+  photos: SendPhotos,
+  state: SendState,
+  deps: PipelineDeps,
+): Promise<unknown> {
   const quote = quoteJson(text, photos);
   const body = buildInquiry({ ...text, damages: photos.toSend() }, deps.userId);
   let renewed = false;
@@ -225,10 +272,9 @@ export async function sendQuote(
         await sendInquiry(body, deps.fetch, signal, state.keyFor(quote));
       }
     });
-    state.clear(); // the quote has gone: a quote sent after this one is another inquiry
-    return { ok: true };
+    return undefined;
   } catch (error) {
-    return { ok: false, reason: "inquiry", status: statusOf(error) };
+    return error;
   }
 }
 

@@ -16,22 +16,14 @@ import {
   extensionOf,
   imageRefSchema,
   imageTypeByMime,
+  inquiryRefusalSchema,
   inquirySchema,
   mediaFindSchema,
   mediaResponseSchema,
   type ImageRef,
   type InquiryRequest,
 } from "../api/schemas";
-import {
-  ApiError,
-  call,
-  endpoints,
-  errorFor,
-  isRetryable,
-  postJson,
-  type Fetch,
-  type UploadProgress,
-} from "../api/transport";
+import { ApiError, call, endpoints, errorFor, isRetryable, type Fetch, type UploadProgress } from "../api/transport";
 
 const urls = {
   media: () => `${config.adminUrl}${MEDIA_PATH}?${MEDIA_QUERY}`,
@@ -41,9 +33,24 @@ const urls = {
   inquiry: () => `${config.apiUrl}${INQUIRY_PATH}`,
 };
 
+/** The inquiry was refused because the API host does not have these photos (by filename): upload them again. */
+export class PhotosGoneError extends ApiError {
+  constructor(readonly filenames: readonly string[]) {
+    super(400, `Forespørselen nevner bilder serveren ikke har lenger: ${filenames.join(", ").slice(0, 200)}`);
+    this.name = "PhotosGoneError";
+  }
+}
+
+/** The photos a refusal says the API host does not have (inquiryRefusalSchema); none when it says nothing of them. */
+async function missingPhotos(response: Response): Promise<string[]> {
+  const parsed = inquiryRefusalSchema.safeParse(await response.json().catch(() => undefined));
+  return parsed.success ? parsed.data.errors.flatMap((error) => error.missingPhotos ?? []) : [];
+}
+
 /**
  * POST /inquiry. The body is checked against the schema before it leaves the
- * browser; `idempotencyKey`, when given, goes as the IDEMPOTENCY_HEADER.
+ * browser; `idempotencyKey`, when given, goes as the IDEMPOTENCY_HEADER. A
+ * refusal naming photos the API host does not have is a PhotosGoneError.
  */
 export async function sendInquiry(
   body: InquiryRequest,
@@ -51,8 +58,21 @@ export async function sendInquiry(
   signal?: AbortSignal,
   idempotencyKey?: string,
 ): Promise<void> {
-  const headers: Record<string, string> = idempotencyKey === undefined ? {} : { [IDEMPOTENCY_HEADER]: idempotencyKey };
-  await postJson(fetchImpl, urls.inquiry(), inquirySchema().parse(body), signal, headers);
+  const url = urls.inquiry();
+  const response = await call(fetchImpl, url, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_HEADER]: idempotencyKey }),
+    },
+    body: JSON.stringify(inquirySchema().parse(body)),
+    signal,
+  });
+  if (response.ok) return;
+  const gone = response.status === 400 ? await missingPhotos(response) : [];
+  if (gone.length) throw new PhotosGoneError(gone);
+  throw errorFor(response, `${url} svarte ${response.status}`);
 }
 
 /** The headers of an XMLHttpRequest's answer, as a Headers. */

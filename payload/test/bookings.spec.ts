@@ -165,6 +165,26 @@ test("a booking off the contract is 400 and nothing is stored", async () => {
   assert.equal(await count(), before);
 });
 
+test("an address that would reach another mailbox is 400, and that mailbox gets nothing", async () => {
+  const count = async () => (await host.payload.count({ collection: "contact" })).totalDocs;
+  const before = await count();
+  for (const email of [
+    "offer@eksempel.no,1",
+    "foo<offer@eksempel.no>",
+    "offer@eksempel.no.",
+    "a@b.no;offer@eksempel.no",
+  ]) {
+    const answer = await book({ email, phone: "+47 912 34 567", message: "Hei" }, { Origin: SITE_ORIGIN });
+    assert.equal(answer.status, 400, email);
+    assert.match(await answer.text(), /e-postadressen ser ikke riktig ut/, email);
+  }
+  assert.equal(await count(), before);
+  // a booking stored after them has had its e-mails sent: the queue ran, and none went to the other mailbox
+  const control = await booked("kontroll@eksempel.no");
+  await mailed(control.id);
+  assert.equal(box.to("offer@eksempel.no").length, 0);
+});
+
 test("a booking e-mails the workshop the booking, with a link to it in the admin", async () => {
   const doc = await booked("kari@eksempel.no");
   assert.deepEqual(await mailed(doc.id), { workshop: "sent", receipt: "sent" });

@@ -13,7 +13,13 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { _internal_jobSystemGlobals } from "payload";
 import sharp from "sharp";
-import { CONTACT_PATH, IDEMPOTENCY_HEADER, mediaResponseSchema, type InquiryRequest } from "../../lib/api/schemas";
+import {
+  CONTACT_PATH,
+  IDEMPOTENCY_HEADER,
+  inquiryRefusalSchema,
+  mediaResponseSchema,
+  type InquiryRequest,
+} from "../../lib/api/schemas";
 import { loadSite } from "../content";
 import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "../cases";
 import { deleteExpired, requeueOverdueEmails } from "../jobs";
@@ -230,11 +236,21 @@ const TESTS: Record<string, () => Promise<void>> = {
       [[{ ...real, url: `${host.origin}/api/media/file/${never.filename}` }]],
       [[real], [{ ...real, filename: never.filename }]],
     ];
-    for (const images of wrong) {
+    // the names of the photos this host does not have, for the site to upload again; a wrong url names none
+    const missing = [[never.filename], [], [], [never.filename]];
+    for (const [i, images] of wrong.entries()) {
       const answer = await send(quoteBody("feil-bilde@eksempel.no", images));
       assert.equal(answer.status, 400, JSON.stringify(images));
-      assert.match(await answer.text(), /bildet finnes ikke/);
+      const refusal = inquiryRefusalSchema.parse(await answer.json());
+      assert.match(refusal.errors[0]!.message, /bildet finnes ikke/);
+      assert.deepEqual(refusal.errors[0]!.missingPhotos ?? [], missing[i], JSON.stringify(images));
     }
+    // a registration number that would start a line of its own in the workshop's e-mail
+    const header = { ...quoteBody("feil-bilde@eksempel.no", [[real]]) };
+    header.Inquiry = { ...header.Inquiry, RegNumber: "X\nSE: HTTPS://EV.IL" };
+    const refused = await send(header);
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /bare ha bokstaver, sifre, mellomrom og bindestrek/);
     for (const body of ["{", "[]", JSON.stringify({ ...quoteBody("x@eksempel.no", [[real]]), extra: 1 })]) {
       assert.equal((await send(body)).status, 400, body);
     }
