@@ -16,7 +16,8 @@
  *     cookie from a request the site's pages make: the site never sends
  *     one, and no script on the site can act as a logged-in employee;
  *   - the site's upload cap (MAX_UPLOAD_BYTES) for every upload of the app,
- *     answered with 413, unless the app's own cap is lower; the photos
+ *     answered with 413, unless the app's own cap is lower; a body Payload
+ *     cannot read (a multipart body cut off) is 400 (./request-errors.ts); the photos
  *     themselves are checked, cleaned, written and served by ./photos.ts, which
  *     removes what a crash left half-written when the app starts;
  *   - the jobs (./jobs.ts) on the plugin's own queue, which the app runs
@@ -43,6 +44,7 @@ import { inquiryEndpoint } from "./inquiry-endpoint";
 import { caseEmailsTask, cleanupTask } from "./jobs";
 import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
 import { removeTemporaryPhotos } from "./photos";
+import { unreadableBodyIsTheClients } from "./request-errors";
 import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
 import { vehicleEndpoint, vehicleRegister, vehicleSettings } from "./vehicle";
 
@@ -154,6 +156,8 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       ],
       cors: withSiteCors(config.cors, origins),
       upload: withUploadCap(config.upload),
+      // first, so the app's own hooks see the 400
+      hooks: { ...config.hooks, afterError: [unreadableBodyIsTheClients, ...(config.hooks?.afterError ?? [])] },
       email,
       jobs: withJobs(config.jobs, mailer, mailOn),
       onInit: async (payload) => {
