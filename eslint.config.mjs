@@ -51,6 +51,8 @@ export default defineConfig([
   globalIgnores([
     ".next/**",
     "admin/.next/**",
+    // the admin's server as npm run admin:build assembles it
+    "dist/**",
     // what Payload's command line writes: the admin's import map, the app's types, the migrations
     "admin/app/(payload)/admin/importMap.js",
     "admin/payload-types.ts",

@@ -1,7 +1,8 @@
 /**
- * The workshop app's Next config, as Payload's app template has it: the
- * plugin and the site's contract and content it imports live beside this
- * folder in the repository, so the build's root is the repository's.
+ * The workshop app's Next config, as Payload's app template has it, built
+ * standalone: the plugin and the site's contract and content it imports live
+ * beside this folder in the repository, so the build's root (and the
+ * standalone folder's layout) is the repository's.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +12,8 @@ import type { NextConfig } from "next";
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const nextConfig: NextConfig = {
+  // a server folder with only what it needs at run time (scripts/admin.ts assembles it)
+  output: "standalone",
   transpilePackages: ["@bulkeklinikken/payload-plugin"],
   outputFileTracingRoot: repository,
   turbopack: { root: repository },

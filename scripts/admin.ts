@@ -1,45 +1,122 @@
 /**
- * `npm run admin`: the workshop's Payload app (admin/) on
- * http://localhost:3001/admin (PORT overrides). Builds it first when its
- * build is missing or older than its sources (the app, the plugin, and the
- * site's contract and content the plugin reads), then serves it with
- * `next start`, which runs the database's migrations as Payload starts.
- * `--build` builds when needed and stops there (npm test). Settings: admin/settings.ts.
+ * The workshop's Payload app (admin/), built once and started many times:
+ *
+ *   npm run admin:build    next build (standalone output), then the server folder ADMIN_SERVER_DIR
+ *                          assembled from it: the traced server with the packages it needs at run
+ *                          time, its static files beside it, and a stamp of the sources it was built from
+ *   npm run admin:start    starts what was built (`node server.js`, NODE_ENV=production); refuses,
+ *                          saying how to build, when nothing was built
+ *   npm run admin:migrate  runs the database's migrations and stops (a release step)
+ *   npm run admin          the one-command local run: builds when the build is missing or older than
+ *                          its sources (the app, the plugin, and the site's contract and content the
+ *                          plugin reads), then starts it on http://localhost:3001/admin
+ *
+ * The server folder runs on any machine with Node.js alone: copy it, set the variables
+ * (.env.example), run `node admin/server.js` in it. Payload starts with the process
+ * (admin/instrumentation.ts): migrations, the jobs queue and the hourly deletion need no request.
+ * Settings: admin/settings.ts.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { readSettings } from "../admin/settings";
 import { filesFingerprint } from "../lib/hosting/build-stamp";
+import { ADMIN_BUILD_STAMP as STAMP, ADMIN_SERVER_DIR, ADMIN_SERVER_ENTRY } from "./lib/admin-server";
 
-const ADMIN = path.join(process.cwd(), "admin");
-const STAMP = path.join(ADMIN, ".build-stamp");
+const ROOT = process.cwd();
+const ADMIN = path.join(ROOT, "admin");
 const SOURCES = ["admin", "payload", "lib", "content", "package-lock.json"];
 
-/** Builds admin/ unless its build is current; exits the process when the build fails. */
-function ensureBuilt(): void {
-  const fingerprint = filesFingerprint(SOURCES);
-  const built = fs.existsSync(path.join(ADMIN, ".next", "BUILD_ID")) && fs.existsSync(STAMP);
-  if (built && fs.readFileSync(STAMP, "utf8") === fingerprint) return;
-  console.log("admin/ has no build, or one older than its sources: building it first (next build) …");
-  const build = spawnSync("npx", ["next", "build"], { cwd: ADMIN, stdio: "inherit" });
-  if (build.status !== 0) {
-    console.error("The admin's build failed; see the message above.");
-    process.exit(build.status ?? 1);
-  }
-  fs.writeFileSync(STAMP, fingerprint);
+const fingerprint = () => filesFingerprint(SOURCES);
+
+/** Whether a build is there, and (with `current`) made from the sources as they are now. */
+function isBuilt({ current }: { current: boolean }): boolean {
+  if (!fs.existsSync(ADMIN_SERVER_ENTRY) || !fs.existsSync(STAMP)) return false;
+  return !current || fs.readFileSync(STAMP, "utf8") === fingerprint();
 }
 
-ensureBuilt();
-if (!process.argv.includes("--build")) {
-  // checked here too, so a mistake is told before the build is served
-  const port = String(readSettings().port);
-  console.log(`The workshop's admin runs at http://localhost:${port}/admin  (Ctrl+C stops it)`);
-  const server = spawn("npx", ["next", "start", "--port", port], {
-    cwd: ADMIN,
+/** next build, then the server folder made from its standalone output; exits the process when the build fails. */
+function build(): void {
+  const stamp = fingerprint();
+  const result = spawnSync("npx", ["next", "build"], { cwd: ADMIN, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("The admin's build failed; see the message above.");
+    process.exit(result.status ?? 1);
+  }
+  // Next's output stays as it wrote it: the server folder is a copy, with the static files where server.js serves them
+  fs.rmSync(ADMIN_SERVER_DIR, { recursive: true, force: true });
+  fs.cpSync(path.join(ADMIN, ".next", "standalone"), ADMIN_SERVER_DIR, { recursive: true, verbatimSymlinks: true });
+  fs.cpSync(path.join(ADMIN, ".next", "static"), path.join(ADMIN_SERVER_DIR, "admin", ".next", "static"), {
+    recursive: true,
+  });
+  fs.writeFileSync(STAMP, stamp);
+  console.log(`The admin's server is in ${path.relative(ROOT, ADMIN_SERVER_DIR)}/ (npm run admin:start runs it)`);
+}
+
+/** The built server in a process of its own, with the settings checked first; ends with it. */
+function start(): void {
+  if (!isBuilt({ current: false })) {
+    console.error(
+      `Nothing is built in ${path.relative(ROOT, ADMIN_SERVER_DIR)}/: run \`npm run admin:build\` first ` +
+        "(or `npm run admin`, which builds when needed and starts).",
+    );
+    process.exit(1);
+  }
+  // checked here too, so a mistake is told before the server starts
+  const settings = readSettings();
+  const port = String(settings.port);
+  console.log(`The workshop's admin runs at ${settings.serverURL}/admin (port ${port}; Ctrl+C stops it)`);
+  const server = spawn(process.execPath, [ADMIN_SERVER_ENTRY], {
+    cwd: path.dirname(ADMIN_SERVER_ENTRY),
     stdio: "inherit",
-    env: { ...process.env, PORT: port },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: port,
+      // the built code names the build machine's folders: the data folder is resolved here, where it runs
+      PREVIEW_DATA_DIR: settings.dataDir,
+    },
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code) => process.exit(code ?? 0));
+  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/** The database's migrations, then the process ends. */
+function migrate(): void {
+  import("../admin/migrate")
+    .then(({ migrateWorkshop }) => migrateWorkshop(readSettings()))
+    .then(
+      () => {
+        console.log("The database is migrated.");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error("The migrations failed:", error);
+        process.exit(1);
+      },
+    );
+}
+
+const command = process.argv[2] ?? "run";
+switch (command) {
+  case "build":
+    build();
+    break;
+  case "start":
+    start();
+    break;
+  case "migrate":
+    migrate();
+    break;
+  case "run":
+  case "--build":
+    if (!isBuilt({ current: true })) {
+      console.log("admin/ has no build, or one older than its sources: building it first …");
+      build();
+    }
+    if (command === "run") start();
+    break;
+  default:
+    console.error(`Unknown command "${command}": build, start, migrate, or none (build when needed, then start)`);
+    process.exit(2);
 }

@@ -1,10 +1,13 @@
 /**
  * `npm test`: every check, in order, on a fresh machine.
- *   1. type check  2. lint  3. Jest unit tests  4. the backend, on Node's test runner: the
- *      plugin's tests (payload/test/, a real Payload on SQLite and PostgreSQL) and the preview
- *      server's (server/test/, `npm start`'s server with its Payload)
- *   5. next build (static export), as the test build: with the test-only routes and a fake
- *      secret (lib/hosting/test-build.ts); and the workshop's Payload app's build (admin/)
+ *   1. type check  2. lint  3. Jest unit tests
+ *   4. the workshop's Payload app's build (admin/, `npm run admin:build`), which the backend's
+ *      production test and the browser tests start
+ *   5. the backend, on Node's test runner: the plugin's tests (payload/test/, a real Payload on
+ *      SQLite and PostgreSQL, and the built app as a host runs it) and the preview server's
+ *      (server/test/, `npm start`'s server with its Payload)
+ *   5b. next build (static export), as the test build: with the test-only routes and a fake
+ *      secret (lib/hosting/test-build.ts)
  *   6. Playwright e2e against the exported site in Debian's Chromium (Chromium, and Java for the
  *      HTML checker, installed from Debian's packages when missing: testing/debian.ts)
  *   7. the cross-engine suite (e2e-engines/run.ts) in WebKitGTK and Firefox ESR
@@ -56,7 +59,11 @@ if (jest) {
 }
 if (!jestOk && (!jest || jest.numFailedTests === 0)) failed++; // jest itself broke
 
-// 4. The backend: Node's test runner, its TAP summary (`# pass N`, `# fail N`) in a file.
+// 4. The workshop's app, built as a host builds it.
+const adminBuilt = run("admin build", "npm", ["run", "admin:build"]);
+if (!adminBuilt) failed++;
+
+// 5. The backend: Node's test runner, its TAP summary (`# pass N`, `# fail N`) in a file.
 const specsIn = (folder: string) =>
   fs
     .readdirSync(folder)
@@ -81,10 +88,10 @@ passed += tapCount("pass");
 failed += tapCount("fail") + tapCount("cancelled");
 if (!payloadOk && tapCount("fail") + tapCount("cancelled") === 0) failed++; // the runner itself broke
 
-// 5. Build: the site (the test build) and the workshop's Payload app (admin/), which the e2e tests send to.
-const built =
-  run("build", "npm", ["run", "build:test"]) && run("admin build", "npx", ["tsx", "scripts/admin.ts", "--build"]);
-if (!built) failed++;
+// 5b. Build: the site (the test build), which the e2e tests load and send to the workshop's app.
+const siteBuilt = run("build", "npm", ["run", "build:test"]);
+if (!siteBuilt) failed++;
+const built = adminBuilt && siteBuilt;
 
 /** What the browser tests need from the machine, installed when missing; undefined (and one failure) if it cannot be. */
 function browserTestNeeds(): { chromium: string } | undefined {

@@ -10,10 +10,9 @@
  * photo or record.
  */
 import fs from "node:fs";
-import { getPayload, handleEndpoints, type Migration, type Payload } from "payload";
+import { getPayload, handleEndpoints, type Payload } from "payload";
 import { type ConfigOptions, workshopConfig } from "../admin/config";
-import { migrations as postgresMigrations } from "../admin/migrations/postgres";
-import { migrations as sqliteMigrations } from "../admin/migrations/sqlite";
+import { migrate } from "../admin/migrate";
 import { readSettings } from "../admin/settings";
 
 export interface Backend {
@@ -60,8 +59,7 @@ export async function startBackend({
   // a key of its own, so each backend (a test's, a restart's) is its own Payload
   const key = `preview-${settings.dataDir}-${Date.now()}`;
   const payload = await getPayload({ config, key });
-  const migrations = settings.database.kind === "postgres" ? postgresMigrations : sqliteMigrations;
-  await payload.db.migrate({ migrations: migrations as unknown as Migration[] });
+  await migrate(payload, settings);
   // the queue starts once the tables it reads are there
   await getPayload({ config, key, cron: true });
   return {

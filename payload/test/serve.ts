@@ -1,6 +1,6 @@
 /**
- * The workshop's Payload app (admin/, as `npm run admin` serves it, built
- * beforehand by `npx tsx scripts/admin.ts --build`) on a free port with a
+ * The workshop's Payload app (admin/, the server `npm run admin:build`
+ * assembles, as `npm run admin:start` runs it) on a free port with a
  * fresh data folder and a local mailbox, in a process of its own, for the
  * browser test of the built site's forms (e2e/admin-host.spec.ts). Its first
  * staff user is made as the first visit to the admin would. Prints
@@ -15,13 +15,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ADMIN_SERVER_ENTRY } from "../../scripts/lib/admin-server";
 import { STAFF } from "./harness";
 import { startMailbox } from "./mailbox";
 import { freePort } from "./net";
 
-const ADMIN = path.join(process.cwd(), "admin");
-if (!fs.existsSync(path.join(ADMIN, ".next", "BUILD_ID"))) {
-  console.error("admin/ is not built: run `npx tsx scripts/admin.ts --build` (npm test does) first");
+if (!fs.existsSync(ADMIN_SERVER_ENTRY)) {
+  console.error("admin/ is not built: run `npm run admin:build` (npm test does) first");
   process.exit(1);
 }
 
@@ -30,14 +30,16 @@ const port = await freePort();
 const origin = `http://localhost:${port}`;
 const given = process.env.PREVIEW_DATA_DIR;
 const dataDir = given || fs.mkdtempSync(path.join(os.tmpdir(), "admin-app-"));
-// a process group of its own: npx starts next-server as its child, and both must end with this script
-const app = spawn("npx", ["next", "start", "--port", String(port)], {
+// a process group of its own, so whatever the server starts ends with this script too
+const app = spawn(process.execPath, [ADMIN_SERVER_ENTRY], {
   detached: true,
-  cwd: ADMIN,
+  cwd: path.dirname(ADMIN_SERVER_ENTRY),
   stdio: ["ignore", "ignore", "inherit"],
   env: {
     ...process.env,
+    NODE_ENV: "production",
     PORT: String(port),
+    HOSTNAME: "127.0.0.1",
     SERVER_URL: origin,
     PREVIEW_DATA_DIR: dataDir,
     SMTP_HOST: "127.0.0.1",
