@@ -7,6 +7,9 @@
  *   npm run admin:start    starts what was built (`node server.js`, NODE_ENV=production); refuses,
  *                          saying how to build, when nothing was built
  *   npm run admin:migrate  runs the database's migrations and stops (a release step)
+ *   npm run admin:backup -- <folder>   a consistent copy of the database and the photos on disk,
+ *                          taken while the app runs (admin/backup.ts)
+ *   npm run admin:restore -- <folder>  puts such a copy into an empty data folder or database
  *   npm run admin          the one-command local run: builds when the build is missing or older than
  *                          its sources (the app, the plugin, and the site's contract and content the
  *                          plugin reads), then starts it on http://localhost:3001/admin
@@ -19,7 +22,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { readSettings } from "../admin/settings";
+import { readSettings, type Settings } from "../admin/settings";
 import { filesFingerprint } from "../lib/hosting/build-stamp";
 import { ADMIN_BUILD_STAMP as STAMP, ADMIN_SERVER_DIR, ADMIN_SERVER_ENTRY } from "./lib/admin-server";
 
@@ -97,6 +100,22 @@ function migrate(): void {
     );
 }
 
+/** Runs `work` on the settings and the folder named after the command; the process ends with it. */
+function withFolder(command: string, work: (settings: Settings, folder: string) => Promise<unknown>): void {
+  const folder = process.argv[3];
+  if (!folder) {
+    console.error(`Say which folder: npm run admin:${command} -- <folder>`);
+    process.exit(2);
+  }
+  work(readSettings(), path.resolve(folder)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`The ${command} failed: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  );
+}
+
 const command = process.argv[2] ?? "run";
 switch (command) {
   case "build":
@@ -107,6 +126,20 @@ switch (command) {
     break;
   case "migrate":
     migrate();
+    break;
+  case "backup":
+    withFolder(command, async (settings, folder) => {
+      const { backup } = await import("../admin/backup");
+      const made = await backup(settings, folder);
+      console.log(`Backup in ${folder}: the ${made.database} database as of ${made.startedAt}, ${made.photos} photos`);
+    });
+    break;
+  case "restore":
+    withFolder(command, async (settings, folder) => {
+      const { restore } = await import("../admin/backup");
+      const put = restore(settings, folder);
+      console.log(`Restored the backup of ${put.startedAt} (${put.photos} photos) into ${settings.dataDir}`);
+    });
     break;
   case "run":
   case "--build":
