@@ -9,6 +9,7 @@
  *   engines  the photo work's main-thread blocks in each engine (bench-engines.ts)
  *   server   the preview server under everyday traffic (bench-server.ts)
  *   admin    the admin app: its build, and a booking and a quote to the workshop's e-mail (bench-admin.ts)
+ *   production  the admin app as a host runs it: build, start, memory, backup and restore (bench-production.ts)
  *   clone    from a fresh clone to a served site (bench-clone.ts)
  *   code     lines per folder, the README, the modules a photo crosses (bench-code.ts)
  * Name sections and/or routes to run fewer (`npm run bench -- menu / /kontakt`; routes alone: pages
@@ -25,12 +26,25 @@ import { benchEngines } from "./lib/bench-engines";
 import { benchMenu } from "./lib/bench-menu";
 import { benchPages } from "./lib/bench-pages";
 import { benchPhoto } from "./lib/bench-photo";
+import { benchProduction } from "./lib/bench-production";
 import { benchSend } from "./lib/bench-send";
 import { benchServer } from "./lib/bench-server";
 import { type Site, startSites } from "./lib/bench-sites";
 import { benchVehicle } from "./lib/bench-vehicle";
 
-const SECTIONS = ["pages", "menu", "photo", "send", "vehicle", "engines", "server", "admin", "clone", "code"] as const;
+const SECTIONS = [
+  "pages",
+  "menu",
+  "photo",
+  "send",
+  "vehicle",
+  "engines",
+  "server",
+  "admin",
+  "production",
+  "clone",
+  "code",
+] as const;
 type Section = (typeof SECTIONS)[number];
 const VISITOR: Section[] = ["pages", "menu", "photo", "send"];
 
@@ -67,6 +81,7 @@ async function main() {
   if (sections.has("code")) benchCode(baseline);
   if (sections.has("server")) await benchServer();
   if (sections.has("admin")) await benchAdmin();
+  if (sections.has("production")) await benchProduction();
   // the photo work's page (/testbilder) is in the test build only
   // served with the stand-in's address and key, the working tree alone: the baseline may have no look-up
   if (sections.has("vehicle")) await benchVehicle(runs);
