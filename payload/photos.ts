@@ -4,21 +4,31 @@
  *
  * - **Taken** (`cleanUpload`, before Payload reads the file): the bytes must
  *   be an image of a type the contract lists, read by sharp (the name and the
- *   declared type count for nothing). HEIC and HEIF are refused with a message
- *   saying so: sharp cannot write them, and their decoders are patent-bound.
- *   An image of more pixels than MAX_IMAGE_PIXELS (MAX_HEIF_PIXELS for AVIF)
- *   is refused from its header, before it is decoded. Uploads never take the
- *   last DISK_RESERVE_BYTES of the disk, so bookings and quotes always find
- *   room.
- * - **Made again** from its pixels, upright, keeping only its colour profile:
- *   no EXIF, XMP or IPTC (GPS, camera, author), no comment or text chunk, nothing
- *   after the image's end, since metadata hides in more places than a parser
- *   reports. JPEG, PNG, WebP and GIF keep their format (animation too); AVIF
- *   becomes JPEG (an AVIF encode takes many times the time and memory). The
- *   file's name gets the extension of what it now is. A JPEG or WebP that
- *   comes out larger than it came is encoded again at lower quality, step by
- *   step, until it does not (or the lowest step is reached). One re-encode runs at a time in the process, so however many
- *   uploads arrive it holds at most one large decoded photo.
+ *   declared type count for nothing): JPEG, PNG, WebP, GIF or AVIF (TAKEN_TYPES).
+ *   HEIC and HEIF are refused with a message saying so: their decoders are
+ *   patent-bound. An image of more pixels than MAX_IMAGE_PIXELS
+ *   (MAX_HEIF_PIXELS for AVIF) is refused from its header, before it is
+ *   decoded. Uploads never take the last DISK_RESERVE_BYTES of the disk, so
+ *   bookings and quotes always find room: the free room is held against the
+ *   bytes that are written, and a disk already at its reserve takes nothing
+ *   before any work is done.
+ * - **Made again** from its pixels as a clean JPEG, whatever came in: upright,
+ *   on white where it was transparent, the first frame of an animation,
+ *   keeping only its colour profile: no EXIF, XMP or IPTC (GPS, camera,
+ *   author), no comment or text chunk, nothing after the image's end, since
+ *   metadata hides in more places than a parser reports. At most
+ *   MAX_STORED_SIDE pixels on its long side (never enlarged), decoded no larger
+ *   than that where the format allows (JPEG and WebP shrink on load), and at
+ *   most MAX_STORED_BYTES: the quality steps down (QUALITIES) until it fits,
+ *   and when the lowest quality does not, the sides shrink by SHRINK_STEP
+ *   until it does. A JPEG steps down, too, until it is no larger than it came
+ *   (or the lowest step is reached). The file's name gets `.jpg`.
+ * - **The lane** the re-encodes run in (REENCODE_LANE, ./photo-lane.ts): a few
+ *   at once, a few waiting per client address (./client.ts), the waiting served
+ *   round-robin by address, a bounded queue and wait; past any of these the
+ *   upload is 503 with Retry-After, which the site waits for and tries again.
+ *   So one client sending many large photos holds up nobody else, and the
+ *   process holds a bounded number of decoded photos however many arrive.
  * - **Kept** (`writePhoto`, once Payload has named it): written under a
  *   temporary name, flushed to disk, then linked to its name, which never
  *   replaces a file (another upload of that name at the same moment makes it
@@ -31,7 +41,13 @@
  *   written, the file is removed again (`forgetPhoto`).
  * - **Served** (`servePhoto`): to whoever the collection's read access lets
  *   read it, with its type, never cached, under a policy that runs nothing;
- *   the file is closed however the download ends.
+ *   the file is closed however the download ends. What is written is JPEG; a
+ *   PNG, WebP or GIF already in the folder is served with its own type.
+ *
+ * A refusal the client may try again (503, 507) carries Retry-After, readable
+ * by the site's scripts (Access-Control-Expose-Headers). Payload's APIError
+ * has no headers of its own; Payload's error answer carries the request's
+ * `responseHeaders`, so the headers go there.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -44,8 +60,17 @@ import {
   type PayloadRequest,
   type UploadConfig,
 } from "payload";
-import sharp, { type Metadata } from "sharp";
-import { IMAGE_TYPES, MAX_IMAGE_PIXELS, STORED_MEDIA_NAME, extensionOf, imageTypeByFormat } from "../lib/api/schemas";
+import sharp from "sharp";
+import {
+  IMAGE_TYPES,
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+  STORED_MEDIA_NAME,
+  extensionOf,
+  imageTypeByFormat,
+} from "../lib/api/schemas";
+import { clientAddress } from "./client";
+import { FairLane, LaneRefusal, type LaneOptions } from "./photo-lane";
 
 /** Room on the photos' disk that uploads never take: the records are small and must always find a place. */
 export const DISK_RESERVE_BYTES = 256 * 1024 * 1024;
@@ -56,11 +81,50 @@ export const DISK_RESERVE_BYTES = 256 * 1024 * 1024;
  */
 export const MAX_HEIF_PIXELS = 24_000_000;
 
-/** The types a photo is stored as. */
-export const STORED_TYPES = IMAGE_TYPES.filter((type) => ["jpeg", "png", "webp", "gif"].includes(type.format));
+/** The types a photo is taken in (the collection's `mimeTypes`, which the admin's file picker offers). */
+export const TAKEN_TYPES = IMAGE_TYPES.filter((type) => ["jpeg", "png", "webp", "gif", "avif"].includes(type.format));
 
-/** The quality a JPEG or WebP is made at first, then the lower ones tried while it comes out larger than it came. */
+/** The type every photo is stored as. */
+export const STORED_TYPE = imageTypeByFormat("jpeg")!;
+
+/** The types a file in the photos' folder is served as: JPEG, and a PNG, WebP or GIF already there. */
+const SERVED_TYPES = IMAGE_TYPES.filter((type) => ["jpeg", "png", "webp", "gif"].includes(type.format));
+
+/** The longest side of a stored photo, in pixels: above the site's own (1920), so its photos keep every pixel. */
+export const MAX_STORED_SIDE = 2560;
+
+/**
+ * The most bytes a stored photo takes: room above the site's own (at most 1 MB),
+ * and never above the upload cap.
+ */
+export const MAX_STORED_BYTES = Math.min(2 * 1024 * 1024, MAX_UPLOAD_BYTES);
+
+/** The JPEG qualities tried, highest first. */
 const QUALITIES = [82, 72, 62, 50, 40];
+
+/** Each smaller try, once the lowest quality is still too large, keeps this share of the sides. */
+const SHRINK_STEP = 0.75;
+
+/**
+ * The re-encode lane (./photo-lane.ts): two at once (each holds at most a
+ * MAX_STORED_SIDE square decoded), two waiting per client (the site sends two
+ * photos at once), six waiting in all, each at most twenty seconds (well
+ * inside the site's wait for an answer); past that 503, asking for two
+ * seconds. An upload in the lane holds its database transaction (Payload
+ * begins it before the collection's hooks), so running and waiting together
+ * stay below a PostgreSQL pool's ten connections, leaving some to bookings
+ * and quotes.
+ */
+export const REENCODE_LANE: LaneOptions = {
+  active: 2,
+  perClient: 2,
+  queued: 6,
+  maxWaitMs: 20_000,
+  retryAfterSeconds: 2,
+};
+
+/** What a refusal for want of room asks the client to wait, in seconds. */
+const DISK_RETRY_AFTER_SECONDS = 30;
 
 const PRIVATE_FILE_MODE = 0o600;
 const PRIVATE_DIR_MODE = 0o700;
@@ -70,28 +134,35 @@ type UploadedFile = NonNullable<PayloadRequest["file"]>;
 /** A refusal with its status, its message public (Payload hides the message of any other error). */
 const refuse = (status: number, message: string) => new APIError(message, status, null, true);
 
+/**
+ * A refusal the client may try again after `seconds`: Retry-After, and leave
+ * for the site's scripts to read it, in the request's `responseHeaders`, which
+ * Payload's error answer carries.
+ */
+function refuseForNow(req: PayloadRequest, status: number, message: string, seconds: number): APIError {
+  const headers = req.responseHeaders ?? new Headers();
+  headers.set("Retry-After", String(seconds));
+  headers.set("Access-Control-Expose-Headers", "Retry-After");
+  req.responseHeaders = headers;
+  return refuse(status, message);
+}
+
+/** The message of a disk that has no room for the photo. */
+const NO_ROOM = "Serveren har ikke plass til å lagre bildet nå; prøv igjen senere";
+
 /** A failure of the disk as the client hears it: 507 when full, else 503; the path stays in the log. */
-function diskError(error: unknown): APIError {
+function diskError(req: PayloadRequest, error: unknown): APIError {
   const code = (error as NodeJS.ErrnoException)?.code;
   const full = code === "ENOSPC" || code === "EDQUOT";
-  return refuse(
+  return refuseForNow(
+    req,
     full ? 507 : 503,
-    full
-      ? "Serveren har ikke plass til å lagre bildet nå; prøv igjen senere"
-      : `Serveren klarte ikke å lagre bildet (${code ?? "ukjent feil"}); prøv igjen senere`,
+    full ? NO_ROOM : `Serveren klarte ikke å lagre bildet (${code ?? "ukjent feil"}); prøv igjen senere`,
+    DISK_RETRY_AFTER_SECONDS,
   );
 }
 
-/** Runs jobs one after another. */
-function oneAtATime() {
-  let last: Promise<unknown> = Promise.resolve();
-  return <T>(job: () => Promise<T>): Promise<T> => {
-    const run = last.then(job, job);
-    last = run.catch(() => undefined);
-    return run;
-  };
-}
-const reencodes = oneAtATime();
+const reencodes = new FairLane(REENCODE_LANE);
 sharp.cache(false);
 
 /** Whether `bytes` are an ISO base media file (HEIF) whose brand is HEVC's, not AV1's. */
@@ -101,13 +172,8 @@ function isHeic(bytes: Buffer): boolean {
   return !/avi[fs]/.test(brands) && /hei[cmsx]|hev[cmsx]|mif1|msf1/.test(brands);
 }
 
-interface Read {
-  format: string;
-  meta: Metadata;
-}
-
-/** What the bytes are, from their header alone; refused when they are no image we take, or too many pixels. */
-async function readImage(file: UploadedFile): Promise<Read> {
+/** What format the bytes are, from their header alone; refused when they are no image we take, or too many pixels. */
+async function readImage(file: UploadedFile): Promise<string> {
   if (isHeic(file.data)) {
     throw refuse(415, "file: HEIC-bilder tas ikke imot her; lagre bildet som JPEG og prøv igjen");
   }
@@ -115,7 +181,7 @@ async function readImage(file: UploadedFile): Promise<Read> {
     .metadata()
     .catch(() => undefined);
   const format = meta?.format === "heif" ? (meta.compression === "av1" ? "avif" : "heic") : meta?.format;
-  if (!meta || !format || format === "heic" || !imageTypeByFormat(format)) {
+  if (!meta || !format || !TAKEN_TYPES.some((type) => type.format === format)) {
     const name = file.name.slice(0, 100);
     throw refuse(415, `file: «${name}» er ikke et bilde vi tar imot (JPEG, PNG, WebP, GIF eller AVIF)`);
   }
@@ -127,59 +193,90 @@ async function readImage(file: UploadedFile): Promise<Read> {
       `Bildet er for stort i piksler (${width} × ${height}); største tillatte er ${limit / 1_000_000} megapiksler`,
     );
   }
-  return { format, meta };
+  return format;
 }
 
-/** The bytes made again from the pixels alone (above), and their format. */
-async function reencode(bytes: Buffer, { format, meta }: Read): Promise<{ data: Buffer; format: string }> {
-  const pages = meta.pages ?? 1;
-  const target = format === "avif" ? "jpeg" : format;
-  const encode = (quality?: number) => {
-    const pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: pages > 1 })
-      .autoOrient()
-      .keepIccProfile();
-    return quality === undefined
-      ? pipeline.toFormat(target as "png" | "gif").toBuffer()
-      : pipeline.toFormat(target as "jpeg" | "webp", { quality }).toBuffer();
-  };
+/**
+ * The photo's first frame, upright, on white, at most MAX_STORED_SIDE on its
+ * long side and decoded no larger than that where the format allows, with its
+ * colour profile and nothing else: uncompressed, to be encoded from (no
+ * second decode of the upload), with its size.
+ */
+async function storedPixels(bytes: Buffer): Promise<{ pixels: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .autoOrient()
+    .resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: "inside", withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .keepIccProfile()
+    .tiff({ compression: "none" })
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: data, width: info.width, height: info.height };
+}
+
+/** `pixels` as a JPEG at `quality`, its long side brought down to `side` when given. */
+function jpegOf(pixels: Buffer, quality: number, side?: number): Promise<Buffer> {
+  const pipeline = sharp(pixels);
+  if (side !== undefined) pipeline.resize(side, side, { fit: "inside", withoutEnlargement: true });
+  return pipeline.keepIccProfile().jpeg({ quality }).toBuffer();
+}
+
+/**
+ * The bytes of an image of `format` made again as a clean JPEG within the
+ * bounds above (`maxBytes`, MAX_STORED_BYTES unless a test gives another);
+ * 415 when they cannot be read.
+ */
+export async function storedJpeg(bytes: Buffer, format: string, maxBytes = MAX_STORED_BYTES): Promise<Buffer> {
   try {
-    if (target !== "jpeg" && target !== "webp") return { data: await encode(), format: target };
-    let data = await encode(QUALITIES[0]);
-    for (const quality of QUALITIES.slice(1)) {
-      if (data.length <= bytes.length || format === "avif") break;
-      data = await encode(quality);
+    const { pixels, width, height } = await storedPixels(bytes);
+    // a JPEG is not stored larger than it came, where a quality step allows
+    const wanted = format === "jpeg" ? Math.min(bytes.length, maxBytes) : maxBytes;
+    let data: Buffer = Buffer.alloc(0);
+    for (const quality of QUALITIES) {
+      data = await jpegOf(pixels, quality);
+      if (data.length <= wanted) return data;
     }
-    return { data, format: target };
+    const lowest = QUALITIES.at(-1)!;
+    for (let side = Math.max(width, height); data.length > maxBytes && side > 1;) {
+      side = Math.max(1, Math.floor(side * SHRINK_STEP));
+      data = await jpegOf(pixels, lowest, side);
+    }
+    return data;
   } catch {
     throw refuse(415, "file: bildet kunne ikke leses");
   }
 }
 
-/** 507 when an upload of `bytes` would leave less than `reserve` free on the disk of `dir`. */
-async function checkRoom(dir: string, bytes: number, reserve: number): Promise<void> {
+/** 507 when writing `bytes` would leave less than `reserve` free on the disk of `dir`. */
+async function checkRoom(req: PayloadRequest, dir: string, bytes: number, reserve: number): Promise<void> {
   await fs.promises.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const { bavail, bsize } = await fs.promises.statfs(dir);
   if (bavail * bsize - bytes >= reserve) return;
-  throw refuse(507, "Serveren har ikke plass til flere bilder nå; prøv igjen senere");
+  throw refuseForNow(req, 507, NO_ROOM, DISK_RETRY_AFTER_SECONDS);
 }
 
 /**
- * The upload in `req.file`, checked and made again without metadata, named by
- * what it now is (`bilde.avif` → `bilde.jpg`). Throws a 4xx or 507 refusal.
+ * The upload in `req.file`, checked and made again as a clean JPEG (above),
+ * named by what it now is (`bilde.png` → `bilde.jpg`), in the re-encode lane
+ * of its client. Throws a 4xx, or a 503 or 507 with Retry-After.
  */
 export async function cleanUpload(req: PayloadRequest, dir: string, reserve = DISK_RESERVE_BYTES): Promise<void> {
   const file = req.file!;
-  await checkRoom(dir, file.size, reserve);
-  const read = await readImage(file);
-  const clean = await reencodes(() => reencode(file.data, read));
-  const type = imageTypeByFormat(clean.format)!;
+  await checkRoom(req, dir, 0, reserve);
+  const format = await readImage(file);
+  const data = await reencodes
+    .run(clientAddress(req), () => storedJpeg(file.data, format))
+    .catch((error: unknown) => {
+      if (!(error instanceof LaneRefusal)) throw error;
+      throw refuseForNow(req, 503, "Serveren tar imot mange bilder nå; prøv igjen om litt", error.retryAfterSeconds);
+    });
+  await checkRoom(req, dir, data.length, reserve);
   const base = path.basename(file.name).replace(/\.[^.]*$/, "") || "bilde";
   req.file = {
     ...file,
-    data: clean.data,
-    size: clean.data.length,
-    mimetype: type.mime,
-    name: `${base}${type.extensions[0]}`,
+    data,
+    size: data.length,
+    mimetype: STORED_TYPE.mime,
+    name: `${base}${STORED_TYPE.extensions[0]}`,
   };
 }
 
@@ -237,7 +334,7 @@ export const writePhoto =
       await syncFolder(dir);
     } catch (error) {
       req.payload.logger.error({ err: error, msg: "A photo could not be written" });
-      throw diskError(error);
+      throw diskError(req, error);
     } finally {
       await fs.promises.rm(temp, { force: true });
     }
@@ -271,7 +368,7 @@ export const servePhoto =
   async (_req, { params }) => {
     const name = params.filename;
     const type = STORED_MEDIA_NAME.test(name)
-      ? STORED_TYPES.find((t) => t.extensions.includes(extensionOf(name) as never))
+      ? SERVED_TYPES.find((t) => t.extensions.includes(extensionOf(name) as never))
       : undefined;
     const stat = type ? await fs.promises.stat(path.join(dir, name)).catch(() => undefined) : undefined;
     if (!type || !stat?.isFile()) {

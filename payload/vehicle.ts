@@ -29,10 +29,13 @@
  *
  * What is kept lives in this process: each instance of the app keeps its own.
  */
-import type { Endpoint, Payload, PayloadRequest } from "payload";
+import type { Endpoint, Payload } from "payload";
 import { z } from "zod";
 import { FIELD_LIMITS } from "../lib/api/schemas";
 import { plateOf, VEHICLE_PATH, VEHICLE_QUERY, type Vehicle, type VehicleAnswer } from "../lib/api/vehicle";
+import { clientAddress } from "./client";
+
+export { clientAddress, network64 } from "./client";
 
 export const SVV_DEFAULT_URL = "https://akfell-datautlevering.atlas.vegvesen.no/enkeltoppslag/kjoretoydata";
 
@@ -307,30 +310,6 @@ export function vehicleRegister(settings: VehicleSettings, options: RegisterOpti
 }
 
 // ------------------------------------------------------------ GET /api/vehicle
-
-/**
- * The address a request came from: the last one in X-Forwarded-For, the one
- * the nearest proxy saw (the admin's proxy and `npm start` set it), or
- * "unknown" when there is none.
- */
-export function clientAddress(req: PayloadRequest): string {
-  const forwarded = req.headers.get("x-forwarded-for") ?? "";
-  const address = forwarded.split(",").at(-1)?.trim().slice(0, 64) || "unknown";
-  return address.includes(":") && !address.startsWith("::ffff:") ? network64(address) : address;
-}
-
-/** An IPv6 address's /64 network, which one household or phone is given whole: `2001:db8:1:2::/64`. */
-export function network64(address: string): string {
-  const [head = "", tail] = address.toLowerCase().split("%")[0]!.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups =
-    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
-}
 
 const answer = (status: number, body: VehicleAnswer | { errors: { message: string }[] }, headers = {}) =>
   Response.json(body, { status, headers: { "Access-Control-Expose-Headers": "Retry-After", ...headers } });

@@ -11,20 +11,25 @@
  * query asks, and anything else with `false` (403). A look-up by name uses
  * the index on `filename`, so it costs the same however many photos are stored.
  *
- * The photos themselves are taken, made again without metadata, written and
- * served by ../photos.ts, in `staticDir`; Payload deletes a photo's file with
- * its record. */
+ * A visitor's upload brings a file and nothing else: every key of its
+ * `_payload` is dropped, so its dates, name, url and id are the server's. The
+ * photos themselves are taken, made again as clean JPEGs, written and served
+ * by ../photos.ts, in `staticDir`; Payload deletes a photo's file with its
+ * record. */
 import path from "node:path";
 import { APIError, type Access, type CollectionBeforeOperationHook, type CollectionConfig } from "payload";
 import { SHAREABLE_MEDIA_NAME } from "../../lib/api/schemas";
 import { isStaff, isStaffRequest } from "../access";
 import { MEDIA_SLUG } from "../names";
-import { cleanUpload, forgetPhoto, servePhoto, STORED_TYPES, writePhoto } from "../photos";
+import { cleanUpload, forgetPhoto, servePhoto, TAKEN_TYPES, writePhoto } from "../photos";
 
 export { MEDIA_SLUG };
 
-/** The types a photo is stored as, once ../photos.ts has made it again. */
-export const MEDIA_MIME_TYPES: string[] = STORED_TYPES.map((type) => type.mime);
+/**
+ * The types a photo is taken in (Payload's `mimeTypes`: the admin's file
+ * picker offers them). ../photos.ts makes each a JPEG before Payload reads it.
+ */
+export const MEDIA_MIME_TYPES: string[] = TAKEN_TYPES.map((type) => type.mime);
 
 /** Where Payload keeps an upload collection's files when the app names no folder. */
 const DEFAULT_STATIC_DIR = path.resolve(MEDIA_SLUG);
@@ -58,19 +63,22 @@ export const readMedia: Access = (args) => {
 /**
  * A visitor's upload is a file and nothing else: without one, Payload would
  * take the body's `url` and fetch the photo from there itself (or copy a
- * stored one by its `filename`), which is for the workshop's admin only.
- * Every file, the staff's too, is checked and made again (../photos.ts)
- * before Payload reads it.
+ * stored one by its `filename`), which is for the workshop's admin only; and
+ * of the data sent with it (`_payload`) no key is kept, so `createdAt`,
+ * `updatedAt`, `id`, `filename`, `url` and the rest are the server's. Every
+ * file, the staff's too, is checked and made again (../photos.ts) before
+ * Payload reads it; the staff's data goes on as sent.
  */
 const takeUpload =
   (dir: string, reserve: number | undefined): CollectionBeforeOperationHook =>
   async ({ args, operation, req }) => {
     if (operation !== "create" && operation !== "update") return args;
+    const staff = isStaffRequest(req);
     if (req.file) await cleanUpload(req, dir, reserve);
-    else if (operation === "create" && !isStaffRequest(req)) {
+    else if (operation === "create" && !staff) {
       throw new APIError("Send bildet som filen «file» (multipart/form-data)", 400, undefined, true);
     }
-    return args;
+    return operation === "create" && !staff ? { ...args, data: {} } : args;
   };
 
 export interface MediaOptions {

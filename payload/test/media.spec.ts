@@ -2,8 +2,8 @@
  * The `media` collection on a real Payload, over HTTP, as the site and a
  * stranger call it: the site's upload, its check after a lost answer and the
  * file by its name work; nobody but the workshop lists, reads by id or reads
- * a photo under a name that is not the site's; what is stored carries no
- * metadata; too many bytes are 413 and too many pixels are refused.
+ * a photo under a name that is not the site's; what is stored is a JPEG that
+ * carries no metadata; too many bytes are 413 and too many pixels are refused.
  *
  * This host runs without SMTP settings, so it also shows what a booking does
  * then: stored, nothing sent, the log saying so once.
@@ -242,8 +242,12 @@ function blackPng(width: number, height: number): Buffer {
 }
 
 test("a photo of more than MAX_IMAGE_PIXELS is refused before it is decoded, and nothing is stored", async () => {
-  // the same kind of file, small, is taken
-  await stored(blackPng(400, 300), siteName("png"));
+  // the same kind of file, small, is taken, and stored as a JPEG
+  const small = await stored(blackPng(400, 300), siteName("png"));
+  assert.match(small.filename, /\.jpg$/);
+  const file = await fetch(new URL(small.url, host.origin));
+  assert.equal(file.headers.get("content-type"), "image/jpeg");
+  assert.equal((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).format, "jpeg");
   const count = await mediaCount();
   const [width, height] = [9000, 9000];
   assert.ok(width * height > MAX_IMAGE_PIXELS);

@@ -44,19 +44,23 @@ import {
 } from "./harness";
 
 let h: Harness;
-/** a stored photo of some 10 MB (random pixels do not compress), to download */
+/**
+ * a photo of some 10 MB on disk, to download: a stored photo is at most a few megabytes
+ * (payload/photos.ts), so the file of an uploaded one is replaced by a JPEG of noise, which does not compress
+ */
 let big: { filename: string; url: string };
 
 before(async () => {
   h = await startServer();
   fs.writeFileSync(path.join(h.root, "pristilbud.html"), `<h1>Pristilbud</h1>${"<p>tekst</p>".repeat(2000)}`);
-  const side = 1800;
-  const noise = await sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  const answer = await upload(h.origin, noise, `${shareableBase()}.png`);
+  const answer = await upload(h.origin, await jpeg(), `${shareableBase()}.jpg`);
   assert.equal(answer.status, 201, await answer.clone().text());
   big = mediaResponseSchema.parse(await answer.json()).doc;
+  const side = 2400;
+  const noise = await sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
+  fs.writeFileSync(path.join(h.dataDir, "media", big.filename), noise);
 });
 after(() => h?.close());
 
@@ -199,7 +203,7 @@ test("every API answer, Payload's and the server's own, carries the security hea
 test("a photo is served as an image under a policy that runs nothing, kept in no cache", async () => {
   const served = await fetch(big.url);
   assert.equal(served.status, 200);
-  assert.equal(served.headers.get("content-type"), "image/png");
+  assert.equal(served.headers.get("content-type"), "image/jpeg");
   assert.equal(served.headers.get("x-content-type-options"), "nosniff");
   assert.equal(served.headers.get("content-security-policy"), "default-src 'none'; sandbox");
   assert.equal(served.headers.get("cache-control"), "private, no-store");
@@ -517,8 +521,10 @@ test("a reader that stops reading a photo is cut off once nothing has moved for 
   try {
     // stored through Payload's own API: a second's pause on an upload's socket would cut it off here
     const data = fs.readFileSync(path.join(h.dataDir, "media", big.filename));
-    const file = { data, mimetype: "image/png", name: `${shareableBase()}.png`, size: data.length };
+    const small = await jpeg();
+    const file = { data: small, mimetype: "image/jpeg", name: `${shareableBase()}.jpg`, size: small.length };
     const photo = await quick.backend.payload.create({ collection: "media", data: {}, file, overrideAccess: true });
+    fs.writeFileSync(path.join(quick.dataDir, "media", photo.filename!), data);
     const media = path.join(quick.dataDir, "media");
     const socket = download(quick.port, photo.filename!);
     socket.pause(); // reads nothing: the server's writes back up and stop
