@@ -11,6 +11,8 @@
  *   - with SVV_API_KEY set, GET /api/vehicle, the car behind a registration
  *     number from Statens vegvesen, which each quote is also stored with
  *     (./vehicle.ts);
+ *   - GET /api/health, 200 when the database answers and no migration is
+ *     pending, else 503, for a host's health check (./health.ts);
  *   - CORS for the site's origins, with Idempotency-Key allowed. Their
  *     origins stay out of Payload's CSRF list, so Payload takes no login
  *     cookie from a request the site's pages make: the site never sends
@@ -40,6 +42,7 @@ import { inquiryCollection } from "./collections/Inquiries";
 import { mediaCollection } from "./collections/Media";
 import { loadEmailTexts, loadSite } from "./content";
 import { caseMailer, type CaseMailer } from "./email";
+import { healthEndpoint } from "./health";
 import { inquiryEndpoint } from "./inquiry-endpoint";
 import { caseEmailsTask, cleanupTask } from "./jobs";
 import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
@@ -153,6 +156,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
         ...(config.endpoints ?? []),
         inquiryEndpoint(register),
         ...(register ? [vehicleEndpoint(register)] : []),
+        healthEndpoint(),
       ],
       cors: withSiteCors(config.cors, origins),
       upload: withUploadCap(config.upload),

@@ -1,10 +1,11 @@
 /**
- * The site's form calls, which the preview server hands to the backend
- * (./backend.ts); no other call of Payload's API is served here (the
- * workshop's admin and its logins are `npm run admin`'s). Each route: the
- * method and the path, or a path prefix ending in "/". A known path with
- * another method is a 405 (with Allow); an unknown path under /api/ a 404;
- * everything else goes to the static server.
+ * The site's form calls, and the host's health check, which the preview
+ * server hands to the backend (./backend.ts); no other call of Payload's
+ * API is served here (the workshop's admin and its logins are `npm run
+ * admin`'s). Each route: the method and the path, or a path prefix ending
+ * in "/". A known path with another method is a 405 (with Allow); an
+ * unknown path under /api/ a 404; everything else goes to the static
+ * server.
  */
 import { CONTACT_PATH, INQUIRY_PATH, MEDIA_FILE_PATH, MEDIA_PATH } from "../lib/api/schemas";
 import { VEHICLE_PATH } from "../lib/api/vehicle";
@@ -32,6 +33,8 @@ export const FORM_CALLS: Route[] = [
   { method: "POST", path: PAYLOAD_INQUIRY_PATH },
   // the car behind a registration number; Payload has it only when SVV_API_KEY is set, else it is a 404
   { method: "GET", path: VEHICLE_PATH },
+  // the host's health check: 200 when the database answers and is migrated, else 503 (payload/health.ts)
+  { method: "GET", path: "/api/health" },
 ];
 
 const matches = (route: Route, pathname: string) =>

@@ -76,8 +76,8 @@ describe("Statens vegvesen's answer", () => {
     const config = { serverURL: "https://admin.bulkeklinikken.test", collections: [] } as unknown as Config;
     const paths = async (env: Record<string, string>) =>
       ((await bulkeklinikken({ siteOrigin: SITE_ORIGIN, env })(config)).endpoints || []).map((e) => e.path);
-    assert.deepEqual(await paths({}), ["/inquiry"]);
-    assert.deepEqual(await paths({ SVV_API_KEY: "k" }), ["/inquiry", "/vehicle"]);
+    assert.deepEqual(await paths({}), ["/inquiry", "/health"]);
+    assert.deepEqual(await paths({ SVV_API_KEY: "k" }), ["/inquiry", "/vehicle", "/health"]);
     assert.equal(vehicleSettings({}), undefined);
     assert.equal(vehicleSettings({ SVV_API_KEY: "  " }), undefined);
     assert.equal(vehicleSettings({ SVV_API_KEY: "k" })?.url.startsWith("https://akfell-datautlevering"), true);
