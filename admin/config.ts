@@ -1,9 +1,12 @@
 /**
  * The workshop's Payload app, made from its settings (./settings.ts): its
  * staff (`users`, the admin's login; the first visit to /admin creates the
- * first user), the site's plugin, the admin in Norwegian, and the database
- * the settings name, migrated on start from migrations/ (one folder per
- * database kind). `npm run admin` serves it with its admin (./payload.config.ts);
+ * first user on this machine only: on a public host `npm run admin:user`
+ * makes it, as the admin's create-first-user page says,
+ * ./components/FirstStaffUser.tsx), the site's plugin, the admin in
+ * Norwegian, and the database the settings name, migrated on start from
+ * migrations/ (one folder per database kind). `npm run admin` serves it
+ * with its admin (./payload.config.ts);
  * `npm start` serves the same app's API inside the preview server
  * (server/backend.ts), so both open the same data.
  */
@@ -55,8 +58,14 @@ export function workshopConfig(settings: Settings, { logLevel, env }: ConfigOpti
   return buildConfig({
     serverURL: settings.serverURL,
     secret: settings.secret,
-    // the default avatar: Gravatar's would send each employee's e-mail hash to a third party
-    admin: { user: "users", avatar: "default", importMap: { baseDir: dirname } },
+    admin: {
+      user: "users",
+      // the default avatar: Gravatar's would send each employee's e-mail hash to a third party
+      avatar: "default",
+      importMap: { baseDir: dirname },
+      // Payload's form on this machine; on a public host, how the first employee is made on the server
+      components: { views: { createFirstUser: { Component: "./components/FirstStaffUser#FirstStaffUser" } } },
+    },
     i18n: { supportedLanguages: { nb }, fallbackLanguage: "nb" },
     collections: [
       {

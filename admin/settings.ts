@@ -2,7 +2,8 @@
  * The workshop app's settings, from the environment, each checked at start:
  *
  *   PORT             where `npm run admin` serves (default 3001)
- *   SERVER_URL       the admin's public origin (default http://localhost:$PORT)
+ *   SERVER_URL       the admin's public origin (default http://localhost:$PORT); https:// unless it is
+ *                    this machine (localhost, 127.0.0.1, [::1]), since the staff's logins cross it
  *   SITE_ORIGIN      the site's origins, comma-separated (default the preview's, http://localhost:3000,
  *                    when SERVER_URL is this machine's; required otherwise)
  *   PREVIEW_DATA_DIR where the data lives (default .data/ in the repository): the SQLite
@@ -69,6 +70,9 @@ export function readSettings(env: Env = process.env): Settings {
   if (!Number.isInteger(port) || port < 1 || port > 65535) fail("PORT", `"${env.PORT}" is not a port number`);
   const serverURL = origin("SERVER_URL", env.SERVER_URL?.trim() || `http://localhost:${port}`);
   const local = isLocal(serverURL);
+  if (!local && new URL(serverURL).protocol !== "https:") {
+    fail("SERVER_URL", `"${serverURL}" is not this machine, so it must be https:// (the staff's logins cross it)`);
+  }
   const siteOrigin =
     env.SITE_ORIGIN?.trim() ||
     (local

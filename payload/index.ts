@@ -15,3 +15,11 @@ export { inquiryEndpoint, MAX_INQUIRY_BYTES } from "./inquiry-endpoint";
 export { deleteExpired } from "./jobs";
 export { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
 export { smtpFromEnv, type SmtpSettings } from "./smtp";
+export {
+  FIRST_STAFF_USER_MESSAGE,
+  isThisMachine,
+  LOGIN_LOCK_MS,
+  MAX_LOGIN_ATTEMPTS,
+  MIN_STAFF_PASSWORD_LENGTH,
+  SHORT_PASSWORD_MESSAGE,
+} from "./staff";

@@ -27,7 +27,11 @@
  *     deletion of closed cases and unused photos;
  *   - the e-mail adapter: SMTP from the environment (./smtp.ts) when
  *     SMTP_HOST is set, else the app's own; with neither, no e-mail is sent
- *     and the log says so once, when Payload starts.
+ *     and the log says so once, when Payload starts;
+ *   - the staff rules on the app's admin user collection (./staff.ts): on a
+ *     public host the first user is made on the server, not by
+ *     first-register; passwords of at least 12 characters; `Secure` login
+ *     cookies on https; a login locked after repeated wrong passwords.
  *
  * The app must set `serverURL`, its public origin: the e-mails link to the
  * admin with it, and Payload's CSRF check takes the admin's own origin from
@@ -49,6 +53,7 @@ import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
 import { removeTemporaryPhotos } from "./photos";
 import { unreadableBodyIsTheClients } from "./request-errors";
 import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
+import { withStaffRules } from "./staff";
 import { vehicleEndpoint, vehicleRegister, vehicleSettings } from "./vehicle";
 
 export interface BulkeklinikkenOptions {
@@ -151,7 +156,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
     const mailOn = Boolean(email);
     return {
       ...config,
-      collections: [...(config.collections ?? []), media, inquiryCollection(mailOn), contactCollection(mailOn)],
+      collections: [...withStaffRules(config), media, inquiryCollection(mailOn), contactCollection(mailOn)],
       endpoints: [
         ...(config.endpoints ?? []),
         inquiryEndpoint(register),

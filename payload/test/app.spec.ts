@@ -2,15 +2,18 @@
  * The workshop's app (admin/): its settings from the environment, each
  * checked at start with a message naming the variable; its generated types
  * current with the plugin (Payload's command line writes them again, and
- * they must be what is committed); and its migrations holding every change
- * of the schema (a new one would be empty).
+ * they must be what is committed); its migrations holding every change
+ * of the schema (a new one would be empty); and `npm run admin:user`, which
+ * makes a staff user on the server.
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
+import { getPayload } from "payload";
+import { workshopConfig } from "../../admin/config";
 import { readSettings } from "../../admin/settings";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "admin-settings-"));
@@ -73,6 +76,74 @@ test("a wrong or missing value stops the start, naming its variable", () => {
   const publicAdmin = { PREVIEW_DATA_DIR: tmp(), SERVER_URL: "https://admin.bulkeklinikken.no" };
   assert.throws(() => readSettings({ ...publicAdmin, ...site }), /^Error: PAYLOAD_SECRET:/);
   assert.throws(() => readSettings({ ...publicAdmin, PAYLOAD_SECRET: secret }), /^Error: SITE_ORIGIN:/);
+});
+
+test("a SERVER_URL that is not this machine must be https://; http:// is taken on this machine only", () => {
+  const base = {
+    PREVIEW_DATA_DIR: tmp(),
+    PAYLOAD_SECRET: "a".repeat(32),
+    SITE_ORIGIN: "https://www.bulkeklinikken.no",
+  };
+  for (const url of ["http://admin.bulkeklinikken.no", "http://192.168.1.20:3001"]) {
+    assert.throws(() => readSettings({ ...base, SERVER_URL: url }), /^Error: SERVER_URL: .*https:\/\//, url);
+  }
+  for (const url of [
+    "http://localhost:3001",
+    "http://127.0.0.1:3001",
+    "http://[::1]:3001",
+    "https://admin.bulkeklinikken.no",
+  ]) {
+    assert.equal(readSettings({ ...base, SERVER_URL: url }).serverURL, url);
+  }
+});
+
+/** `npm run admin:user -- <email>` with `ADMIN_PASSWORD`, no terminal, on `dataDir`: its exit code and output. */
+function adminUser(dataDir: string, email: string, password: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PREVIEW_DATA_DIR: dataDir, ADMIN_PASSWORD: password };
+  for (const name of ["PORT", "SERVER_URL", "SITE_ORIGIN", "DATABASE_URI", "PAYLOAD_SECRET", "SMTP_HOST"])
+    delete env[name];
+  const child = spawn("npm", ["run", "--silent", "admin:user", "--", email], { env, stdio: ["pipe", "pipe", "pipe"] });
+  child.stdin.end();
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("close", (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+test("npm run admin:user makes a staff user on a fresh data folder who logs in, sets a new password, refuses a short one", async () => {
+  const dataDir = tmp();
+  const short = await adminUser(dataDir, "a@b.test", "elleve-tegn");
+  assert.equal(short.code, 2, short.stderr);
+  assert.match(short.stderr, /Passordet må ha minst 12 tegn/);
+
+  const made = await adminUser(dataDir, "a@b.test", "tolv-tegn-ok");
+  assert.equal(made.code, 0, made.stderr);
+  assert.match(made.stdout, /a@b\.test er laget/);
+  const changed = await adminUser(dataDir, "a@b.test", "et-nytt-langt-passord");
+  assert.equal(changed.code, 0, changed.stderr);
+  assert.match(changed.stdout, /a@b\.test fantes fra før: passordet er byttet/);
+
+  const settings = readSettings({ PREVIEW_DATA_DIR: dataDir });
+  const config = await workshopConfig(settings, { logLevel: "error", env: {} });
+  const payload = await getPayload({ config, key: `admin-user-test-${Date.now()}` });
+  try {
+    const users = await payload.find({ collection: "users", overrideAccess: true });
+    assert.deepEqual(
+      users.docs.map((user) => user.email),
+      ["a@b.test"],
+    );
+    await assert.rejects(payload.login({ collection: "users", data: { email: "a@b.test", password: "tolv-tegn-ok" } }));
+    const { token } = await payload.login({
+      collection: "users",
+      data: { email: "a@b.test", password: "et-nytt-langt-passord" },
+    });
+    assert.ok(token);
+  } finally {
+    await payload.destroy();
+  }
 });
 
 test("admin/payload-types.ts is what Payload generates from the app and the plugin today", () => {

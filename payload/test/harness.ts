@@ -42,7 +42,7 @@ export interface LogLine {
 export const LEVEL = { info: 30, warn: 40, error: 50 } as const;
 
 export interface AdminHost {
-  /** `http://127.0.0.1:<port>`, also Payload's serverURL */
+  /** `http://127.0.0.1:<port>`, where it listens: Payload's serverURL unless `HostOptions.serverURL` names another */
   origin: string;
   payload: Payload;
   logs: LogLine[];
@@ -61,6 +61,8 @@ export interface HostOptions {
   postgres?: string;
   /** the folder of a stopped host, to start again on its data */
   dir?: string;
+  /** Payload's serverURL, e.g. a public `https://admin.bulkeklinikken.test` (default: the host's own origin, on 127.0.0.1) */
+  serverURL?: string;
 }
 
 /** An HTTP server on 127.0.0.1 whose requests go to Payload's REST handlers once `config` is set. */
@@ -106,7 +108,7 @@ export async function startAdminHost(env: MailEnv, options: HostOptions = {}): P
   const { server, origin } = await listen(() => made.config!, key);
   const config = (made.config = buildConfig({
     secret: "a-secret-only-these-tests-use-0123456789",
-    serverURL: origin,
+    serverURL: options.serverURL ?? origin,
     telemetry: false,
     typescript: { autoGenerate: false },
     db: options.postgres
