@@ -1,6 +1,7 @@
 /**
  * The plugin's work outside requests, on Payload's jobs queue (QUEUE), which
- * the plugin has the app run every few seconds (plugin.ts):
+ * the plugin's runner runs every few seconds in each process of the app, each
+ * job in one process only (./queue.ts):
  *
  *   - CASE_EMAILS_TASK: a new case's e-mails (./email.ts). Queued as the case
  *     is stored, in the same transaction where the database has them
@@ -14,7 +15,8 @@
  *     still waiting an hour after it was stored with no job to send them
  *     (on a database without transactions, a case can be stored and its job
  *     not). The time is Payload's job clock (`getCurrentDate`), the one its
- *     queue runs by.
+ *     queue runs by. A cleanup whose process died, or that hangs, is taken
+ *     up again by the runner, so the deletion never stops for good.
  */
 import { getCurrentDate, type Payload, type TaskConfig } from "payload";
 import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "./cases";

@@ -10,7 +10,7 @@ export const INQUIRY_SLUG = "inquiries" as const;
 export const CASE_SLUGS = [INQUIRY_SLUG, CONTACT_SLUG] as const;
 export type CaseSlug = (typeof CASE_SLUGS)[number];
 
-/** The plugin's own jobs queue, run by the app every few seconds (plugin.ts). */
+/** The plugin's own jobs queue, run every few seconds in each of the app's processes (queue.ts). */
 export const QUEUE = "bulkeklinikken" as const;
 /** Sends a new case's e-mails, retried until they go. */
 export const CASE_EMAILS_TASK = "bulkeklinikkenCaseEmails" as const;

@@ -22,9 +22,11 @@
  *     cannot read (a multipart body cut off) is 400 (./request-errors.ts); the photos
  *     themselves are checked, cleaned, written and served by ./photos.ts, which
  *     removes what a crash left half-written when the app starts;
- *   - the jobs (./jobs.ts) on the plugin's own queue, which the app runs
- *     every few seconds: each case's e-mails (./email.ts), and the hourly
- *     deletion of closed cases and unused photos;
+ *   - the jobs (./jobs.ts) on the plugin's own queue, which each process
+ *     that runs Payload's crons runs every few seconds with its own runner
+ *     (./queue.ts: a job is claimed by one process only, and a dead
+ *     process's job runs again): each case's e-mails (./email.ts), and the
+ *     hourly deletion of closed cases and unused photos;
  *   - the e-mail adapter: SMTP from the environment (./smtp.ts) when
  *     SMTP_HOST is set, else the app's own; with neither, no e-mail is sent
  *     and the log says so once, when Payload starts;
@@ -49,7 +51,8 @@ import { caseMailer, type CaseMailer } from "./email";
 import { healthEndpoint } from "./health";
 import { inquiryEndpoint } from "./inquiry-endpoint";
 import { caseEmailsTask, cleanupTask } from "./jobs";
-import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
+import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG } from "./names";
+import { startQueue } from "./queue";
 import { removeTemporaryPhotos } from "./photos";
 import { unreadableBodyIsTheClients } from "./request-errors";
 import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
@@ -100,17 +103,17 @@ function withUploadCap(upload: Config["upload"]): Config["upload"] {
   return { ...upload, abortOnLimit: true, limits: { ...upload?.limits, fileSize } };
 }
 
-type AutorunCronConfig = Exclude<
-  NonNullable<NonNullable<Config["jobs"]>["autoRun"]>,
-  (...args: never[]) => unknown
->[number];
+/** How often each process runs the plugin's queue: a new case's e-mails leave within this. */
+export { QUEUE_CRON } from "./queue";
 
-/** How often the app runs the plugin's queue: a new case's e-mails leave within this. */
-export const QUEUE_CRON = "*/5 * * * * *";
-
-/** The app's jobs with the plugin's tasks added, its queue run, and staff only to run, queue or cancel jobs. */
+/**
+ * The app's jobs with the plugin's tasks added, and staff only to run, queue
+ * or cancel jobs. The plugin's queue is not among the app's `autoRun`: Payload
+ * would take a job by a read and then a write, so two processes could both
+ * take it. Where Payload starts its crons (it reads `autoRun` only then), the
+ * plugin's own runner starts (./queue.ts) beside the app's crons.
+ */
 function withJobs(jobs: Config["jobs"], mailer: CaseMailer, mailOn: boolean): Config["jobs"] {
-  const ours: AutorunCronConfig = { cron: QUEUE_CRON, queue: QUEUE, limit: 10 };
   const autoRun = jobs?.autoRun;
   const staff = ({ req }: { req: Parameters<typeof isStaffRequest>[0] }) => isStaffRequest(req);
   return {
@@ -118,10 +121,10 @@ function withJobs(jobs: Config["jobs"], mailer: CaseMailer, mailOn: boolean): Co
     access: { run: staff, queue: staff, cancel: staff, ...jobs?.access },
     // the e-mail task is there even with e-mail off (nothing queues it then), so the app's types have it
     tasks: [...(jobs?.tasks ?? []), cleanupTask(mailOn), caseEmailsTask(mailer)],
-    autoRun:
-      typeof autoRun === "function"
-        ? async (payload) => [...(await autoRun(payload)), ours]
-        : [...(autoRun ?? []), ours],
+    autoRun: async (payload) => {
+      startQueue(payload, { mailOn });
+      return typeof autoRun === "function" ? await autoRun(payload) : (autoRun ?? []);
+    },
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * A local SMTP server for the tests (smtp-server), keeping each e-mail it
- * takes, parsed (mailparser). It can refuse every recipient (550) or be
- * stopped and started again on the same port, to play a mail server that
- * says no or is away.
+ * takes, parsed (mailparser). It can refuse every recipient (550), leave a
+ * message's DATA unanswered for ever (a send cut off midway: that message is
+ * not kept), or be stopped and started again on the same port, to play a
+ * mail server that says no, hangs or is away.
  */
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -13,13 +14,17 @@ export interface Mailbox {
   mails: ParsedMail[];
   /** every recipient is refused with 550 while true */
   refuse: boolean;
+  /** while true, the next message's DATA gets no answer, ever (then it is false again) */
+  hangNext: boolean;
+  /** how many messages got no answer */
+  hung: number;
   /** the mails to `address` so far */
   to(address: string): ParsedMail[];
   stop(): Promise<void>;
   start(): Promise<void>;
 }
 
-function server(box: { mails: ParsedMail[]; refuse: boolean }): SMTPServer {
+function server(box: Pick<Mailbox, "mails" | "refuse" | "hangNext" | "hung">): SMTPServer {
   return new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -29,6 +34,12 @@ function server(box: { mails: ParsedMail[]; refuse: boolean }): SMTPServer {
       callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
     },
     onData(stream, _session, callback) {
+      if (box.hangNext) {
+        box.hangNext = false;
+        box.hung++;
+        stream.resume();
+        return;
+      }
       simpleParser(stream).then(
         (mail) => {
           box.mails.push(mail);
@@ -52,6 +63,8 @@ export async function startMailbox(): Promise<Mailbox> {
     port: 0,
     mails: [],
     refuse: false,
+    hangNext: false,
+    hung: 0,
     to: (address) => box.mails.filter((mail) => mail.to && [mail.to].flat().some((to) => to.text === address)),
     async stop() {
       const running = smtp;

@@ -1,0 +1,318 @@
+/**
+ * The runner of the plugin's jobs queue (QUEUE). It runs the queue in place
+ * of Payload's `autoRun`, so that any number of processes may share one
+ * database (`npm start` beside `npm run admin` on one SQLite file, several
+ * instances on one PostgreSQL) with no setting:
+ *
+ *   - each process runs it where Payload would run its job crons (plugin.ts
+ *     starts it from the app's `jobs.autoRun`, which Payload reads only where
+ *     crons are wanted: `getPayload({ cron: true })`, a request, Next's
+ *     start), every 5 seconds (QUEUE_CRON), while the app's
+ *     `jobs.shouldAutoRun` says yes; `runQueue` is the same run, for whatever
+ *     else means to run the queue;
+ *   - a run first queues the hourly cleanup when its hour has come (Payload's
+ *     schedule); then it gives back to the queue each job still marked
+ *     `processing` whose process has not stamped it (`updatedAt`) for a
+ *     lease: its process died (a crash, a kill, a lost machine); then it
+ *     takes up to `limit` jobs that are due, each by one conditional UPDATE
+ *     that sets `processing` only where it is still unset, so of all the
+ *     processes that try at once exactly one gets it; and it runs only the
+ *     ones it got, with Payload's `runByID`, while the next runs go on;
+ *   - a process takes only the tasks it can do: with e-mail off (no SMTP, no
+ *     adapter) never a case's e-mails, which wait for a process that has it;
+ *   - a case's e-mail jobs (there may be two, when the cleanup queued them
+ *     again) run one at a time, the oldest first, so a case's e-mails never
+ *     go from two processes at once;
+ *   - while a job runs, its process stamps it every HEARTBEAT_MS, so a slow
+ *     send is never taken from a process that lives; a cleanup stops being
+ *     stamped after CLEANUP_MAX_MS, so one that hangs is taken up again and
+ *     never holds back the hours after it for good;
+ *   - the times are Payload's job clock (`getCurrentDate`); processes that
+ *     share a database must have clocks that agree to within a few seconds.
+ *
+ * The jobs are claimed through the database adapter's own drizzle (both
+ * Payload's SQLite and PostgreSQL adapters have it) and its operators, so
+ * one statement works on both.
+ */
+import { _internal_jobSystemGlobals, getCurrentDate, type Payload } from "payload";
+import { CASE_EMAILS_TASK, CLEANUP_TASK, QUEUE } from "./names";
+
+/** How often each process runs the queue, as a cron: every 5 seconds. A new case's e-mails leave within this. */
+export const QUEUE_CRON = "*/5 * * * * *";
+const QUEUE_INTERVAL_MS = 5_000;
+/** A job `processing` with no stamp from its process for this long lost its process and is given back to the queue. */
+export const LEASE_MS = 60_000;
+/** How often a process stamps the jobs it runs. */
+export const HEARTBEAT_MS = 15_000;
+/** How long a cleanup is stamped: after this it counts as stuck, and another run may take it up. */
+export const CLEANUP_MAX_MS = 60 * 60 * 1000;
+/** How many jobs a process runs at once. */
+const LIMIT = 10;
+
+export interface QueueOptions {
+  /** whether this process can send e-mail: without it, it never takes a case's e-mails */
+  mailOn: boolean;
+  /** default LEASE_MS */
+  leaseMs?: number;
+  /** default HEARTBEAT_MS */
+  heartbeatMs?: number;
+  /** the most jobs this process runs at once (default 10) */
+  limit?: number;
+}
+
+type ID = number | string;
+
+/** What the runner needs of the adapter's drizzle, typed loosely: both dialects' builders have it. */
+interface Statement<T> extends PromiseLike<T> {
+  where(condition: unknown): Statement<T>;
+  orderBy(...columns: unknown[]): Statement<T>;
+  limit(count: number): Statement<T>;
+  returning(fields: Record<string, unknown>): Statement<T>;
+}
+interface Drizzle {
+  select(fields: Record<string, unknown>): { from(table: unknown): Statement<Row[]> };
+  update(table: unknown): { set(values: Record<string, unknown>): Statement<Row[]> };
+}
+type Column = unknown;
+interface JobsTable {
+  id: Column;
+  input: Column;
+  queue: Column;
+  taskSlug: Column;
+  processing: Column;
+  completedAt: Column;
+  hasError: Column;
+  waitUntil: Column;
+  updatedAt: Column;
+  createdAt: Column;
+}
+type Op = (...args: unknown[]) => unknown;
+interface Sql {
+  drizzle: Drizzle;
+  table: JobsTable;
+  op: Record<"and" | "or" | "equals" | "less_than" | "isNull" | "in" | "not_in", Op>;
+}
+interface Row {
+  id: ID;
+  taskSlug?: string | null;
+  input?: unknown;
+}
+
+/** The adapter's drizzle, the jobs table and the operators; undefined on an adapter without them. */
+function sqlOf(payload: Payload): Sql | undefined {
+  const db = payload.db as unknown as {
+    drizzle?: Drizzle;
+    tables?: Record<string, JobsTable>;
+    tableNameMap?: Map<string, string>;
+    operators?: Sql["op"];
+  };
+  const table = db.tables?.[db.tableNameMap?.get("payload_jobs") ?? "payload_jobs"];
+  if (!db.drizzle || !table || !db.operators) return undefined;
+  return { drizzle: db.drizzle, table, op: db.operators };
+}
+
+/** What each Payload instance's runs share: the jobs it runs now, and when each started. */
+interface State {
+  running: Map<ID, { task: string; since: number }>;
+  heartbeat?: ReturnType<typeof setInterval>;
+  warned?: boolean;
+}
+const states = new WeakMap<Payload, State>();
+const stateOf = (payload: Payload): State => {
+  let state = states.get(payload);
+  if (!state) states.set(payload, (state = { running: new Map() }));
+  return state;
+};
+
+const now = () => getCurrentDate();
+
+/** Conditions of a job that may still run: not completed, not failed for good. */
+const open = ({ op, table }: Sql) =>
+  op.and(op.isNull(table.completedAt), op.or(op.isNull(table.hasError), op.equals(table.hasError, false)));
+
+/** Gives back to the queue the jobs whose process stopped stamping them `leaseMs` ago; returns them. */
+async function releaseAbandoned(payload: Payload, sql: Sql, leaseMs: number): Promise<Row[]> {
+  const { drizzle, table, op } = sql;
+  const at = now();
+  const staleBefore = new Date(at.getTime() - leaseMs).toISOString();
+  const released = await drizzle
+    .update(table)
+    .set({ processing: false, updatedAt: at.toISOString() })
+    .where(
+      op.and(
+        op.equals(table.queue, QUEUE),
+        op.equals(table.processing, true),
+        op.isNull(table.completedAt),
+        op.less_than(table.updatedAt, staleBefore),
+      ),
+    )
+    .returning({ id: table.id, taskSlug: table.taskSlug });
+  if (released.length) {
+    payload.logger.warn({
+      jobs: released.map((job) => `${job.taskSlug} ${job.id}`),
+      msg: "Jobs given back to the queue: the process that ran them stopped",
+    });
+  }
+  return released;
+}
+
+/** Takes up to `count` due jobs of `tasks`, each for this process alone; returns the ones it got. */
+async function claim(sql: Sql, tasks: string[], count: number): Promise<Row[]> {
+  const { drizzle, table, op } = sql;
+  const at = now().toISOString();
+  const runnable = () =>
+    op.and(
+      op.equals(table.queue, QUEUE),
+      op.equals(table.processing, false),
+      open(sql),
+      op.or(op.isNull(table.waitUntil), op.less_than(table.waitUntil, at)),
+    );
+  const due = await drizzle
+    .select({ id: table.id, taskSlug: table.taskSlug, input: table.input })
+    .from(table)
+    .where(op.and(runnable(), op.in(table.taskSlug, tasks)))
+    .orderBy(table.createdAt, table.id)
+    .limit(count);
+  const got: Row[] = [];
+  for (const job of due) {
+    let condition = op.and(op.equals(table.id, job.id), runnable());
+    if (job.taskSlug === CASE_EMAILS_TASK) {
+      // an older job for the same case that may still run goes first: its slug is then in this list
+      const older = drizzle
+        .select({ taskSlug: table.taskSlug })
+        .from(table)
+        .where(
+          op.and(
+            op.equals(table.taskSlug, CASE_EMAILS_TASK),
+            op.equals(table.input, job.input),
+            op.less_than(table.id, job.id),
+            open(sql),
+          ),
+        );
+      condition = op.and(condition, op.not_in(table.taskSlug, older));
+    }
+    const [won] = await drizzle
+      .update(table)
+      .set({ processing: true, updatedAt: at })
+      .where(condition)
+      .returning({ id: table.id, taskSlug: table.taskSlug });
+    if (won) got.push(won);
+  }
+  return got;
+}
+
+/** Stamps the jobs this process runs (a cleanup only until CLEANUP_MAX_MS), so no other process takes them. */
+async function stamp(payload: Payload, sql: Sql, state: State): Promise<void> {
+  const { drizzle, table, op } = sql;
+  const at = now();
+  const ids = [...state.running]
+    .filter(([, job]) => job.task !== CLEANUP_TASK || at.getTime() - job.since < CLEANUP_MAX_MS)
+    .map(([id]) => id);
+  if (!ids.length) return;
+  try {
+    await drizzle
+      .update(table)
+      .set({ updatedAt: at.toISOString() })
+      .where(op.and(op.in(table.id, ids), op.equals(table.processing, true)));
+  } catch (err) {
+    payload.logger.warn({ err, msg: "Running jobs could not be stamped" });
+  }
+}
+
+/** Runs one job this process claimed, stamped while it runs. */
+async function runClaimed(payload: Payload, sql: Sql, job: Row, heartbeatMs: number): Promise<void> {
+  const state = stateOf(payload);
+  state.running.set(job.id, { task: job.taskSlug ?? "", since: now().getTime() });
+  if (!state.heartbeat) {
+    state.heartbeat = setInterval(() => void stamp(payload, sql, state), heartbeatMs);
+    state.heartbeat.unref();
+  }
+  try {
+    await payload.jobs.runByID({ id: job.id, overrideAccess: true });
+  } catch (err) {
+    // left `processing`: given back to the queue after the lease
+    payload.logger.error({ err, job: job.id, msg: "A job of the plugin's queue could not be run" });
+  } finally {
+    state.running.delete(job.id);
+    if (!state.running.size && state.heartbeat) {
+      clearInterval(state.heartbeat);
+      state.heartbeat = undefined;
+    }
+  }
+}
+
+/** The tasks a process with or without e-mail takes. */
+const tasksFor = (mailOn: boolean) => (mailOn ? [CLEANUP_TASK, CASE_EMAILS_TASK] : [CLEANUP_TASK]);
+
+/**
+ * One run of the queue (see the module's comment) that does not wait for the
+ * jobs it takes: `done` settles when they have run. With an adapter that has
+ * no drizzle, Payload's own run (a job may then go to two processes at once).
+ */
+async function startRun(
+  payload: Payload,
+  options: QueueOptions & { schedule?: boolean },
+): Promise<{ done: Promise<unknown> }> {
+  const { mailOn, leaseMs = LEASE_MS, heartbeatMs = HEARTBEAT_MS, limit = LIMIT, schedule = true } = options;
+  if (schedule && payload.config.jobs.scheduling) await payload.jobs.handleSchedules({ queue: QUEUE });
+  const sql = sqlOf(payload);
+  const state = stateOf(payload);
+  if (!sql) {
+    if (!state.warned) {
+      state.warned = true;
+      payload.logger.warn("The database adapter has no drizzle: the plugin's jobs run as Payload runs them");
+    }
+    return { done: payload.jobs.run({ queue: QUEUE, limit, where: { taskSlug: { in: tasksFor(mailOn) } } }) };
+  }
+  await releaseAbandoned(payload, sql, leaseMs);
+  const room = limit - state.running.size;
+  const jobs = room > 0 ? await claim(sql, tasksFor(mailOn), room) : [];
+  return { done: Promise.all(jobs.map((job) => runClaimed(payload, sql, job, heartbeatMs))) };
+}
+
+/** Runs the plugin's queue once in this process and waits for the jobs it took; for an endpoint or a script. */
+export async function runQueue(payload: Payload, options: QueueOptions): Promise<void> {
+  await (
+    await startRun(payload, options)
+  ).done;
+}
+
+const started = new WeakSet<Payload>();
+
+/**
+ * Starts running the plugin's queue in this process every 5 seconds, as
+ * Payload runs its autoRun crons (skipped while the app's
+ * `jobs.shouldAutoRun` says no); Payload's `destroy` stops it.
+ */
+export function startQueue(payload: Payload, options: QueueOptions): void {
+  if (started.has(payload)) return;
+  started.add(payload);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    try {
+      const { scheduling, shouldAutoRun } = payload.config.jobs;
+      // as Payload's crons: the schedule whatever `shouldAutoRun` says, then the jobs
+      if (_internal_jobSystemGlobals.shouldAutoSchedule && scheduling)
+        await payload.jobs.handleSchedules({ queue: QUEUE });
+      if (!_internal_jobSystemGlobals.shouldAutoRun) return;
+      if (typeof shouldAutoRun === "function" && !(await shouldAutoRun(payload))) return;
+      const run = await startRun(payload, { ...options, schedule: false });
+      // the jobs run on while the next runs come: one slow e-mail holds back no other
+      run.done.catch((err: unknown) => payload.logger.error({ err, msg: "Error in the plugin's job queue" }));
+    } catch (err) {
+      // once stopped, the database may be closed under a run: that is no error
+      if (!stopped) payload.logger.error({ err, msg: "Error in the plugin's job queue runner" });
+    } finally {
+      if (!stopped) timer = setTimeout(() => void tick(), QUEUE_INTERVAL_MS);
+    }
+  };
+  timer = setTimeout(() => void tick(), QUEUE_INTERVAL_MS);
+  // Payload's destroy stops its crons; this runner is stopped with them
+  (payload.crons as unknown as { stop(): void }[]).push({
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  });
+}
