@@ -26,7 +26,9 @@
  *     that runs Payload's crons runs every few seconds with its own runner
  *     (./queue.ts: a job is claimed by one process only, and a dead
  *     process's job runs again): each case's e-mails (./email.ts), and the
- *     hourly deletion of closed cases and unused photos;
+ *     hourly deletion of closed cases and unused photos; RUN_JOBS=false
+ *     turns a process's queues off, and with CRON_SECRET an outside
+ *     scheduler runs them through GET /api/payload-jobs/run (./cron.ts);
  *   - the e-mail adapter: SMTP from the environment (./smtp.ts) when
  *     SMTP_HOST is set, else the app's own; with neither, no e-mail is sent
  *     and the log says so once, when Payload starts;
@@ -48,6 +50,7 @@ import { inquiryCollection } from "./collections/Inquiries";
 import { mediaCollection } from "./collections/Media";
 import { loadEmailTexts, loadSite } from "./content";
 import { caseMailer, type CaseMailer } from "./email";
+import { cronSettings, runEndpoint, withRunEndpoint, type CronSettings } from "./cron";
 import { healthEndpoint } from "./health";
 import { inquiryEndpoint } from "./inquiry-endpoint";
 import { caseEmailsTask, cleanupTask } from "./jobs";
@@ -113,7 +116,7 @@ export { QUEUE_CRON } from "./queue";
  * take it. Where Payload starts its crons (it reads `autoRun` only then), the
  * plugin's own runner starts (./queue.ts) beside the app's crons.
  */
-function withJobs(jobs: Config["jobs"], mailer: CaseMailer, mailOn: boolean): Config["jobs"] {
+function withJobs(jobs: Config["jobs"], mailer: CaseMailer, mailOn: boolean, cron: CronSettings): Config["jobs"] {
   const autoRun = jobs?.autoRun;
   const staff = ({ req }: { req: Parameters<typeof isStaffRequest>[0] }) => isStaffRequest(req);
   return {
@@ -122,9 +125,13 @@ function withJobs(jobs: Config["jobs"], mailer: CaseMailer, mailOn: boolean): Co
     // the e-mail task is there even with e-mail off (nothing queues it then), so the app's types have it
     tasks: [...(jobs?.tasks ?? []), cleanupTask(mailOn), caseEmailsTask(mailer)],
     autoRun: async (payload) => {
-      startQueue(payload, { mailOn });
+      if (cron.runJobs) startQueue(payload, { mailOn });
       return typeof autoRun === "function" ? await autoRun(payload) : (autoRun ?? []);
     },
+    // RUN_JOBS=false: this process runs none of the app's queues by itself either
+    ...(cron.runJobs ? {} : { shouldAutoRun: () => false }),
+    // GET /api/payload-jobs/run: the plugin's runner for its queue, for staff and a bearer of CRON_SECRET (./cron.ts)
+    jobsCollectionOverrides: withRunEndpoint(jobs ?? {}, runEndpoint(cron, mailOn)),
   };
 }
 
@@ -135,6 +142,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const smtp = smtpFromEnv(env, site);
   const workshopEmail = addressFrom(env, "WORKSHOP_EMAIL", site.email);
   const mailer = caseMailer({ site, texts: loadEmailTexts(), workshopEmail });
+  const cron = cronSettings(env);
   const vehicles = vehicleSettings(env);
   const register = vehicles && vehicleRegister(vehicles);
 
@@ -171,7 +179,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       // first, so the app's own hooks see the 400
       hooks: { ...config.hooks, afterError: [unreadableBodyIsTheClients, ...(config.hooks?.afterError ?? [])] },
       email,
-      jobs: withJobs(config.jobs, mailer, mailOn),
+      jobs: withJobs(config.jobs, mailer, mailOn, cron),
       onInit: async (payload) => {
         await config.onInit?.(payload);
         const left = await removeTemporaryPhotos((media.upload as { staticDir: string }).staticDir);
