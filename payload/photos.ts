@@ -162,6 +162,23 @@ function diskError(req: PayloadRequest, error: unknown): APIError {
   );
 }
 
+/** The headers every stored photo is served with, from the disk or from a bucket (../bucket.ts). */
+export const PHOTO_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+  "X-Content-Type-Options": "nosniff",
+} as const;
+
+/**
+ * In a bucket, the first of the file handlers: a name no photo can be stored
+ * under is 404 here; any other goes on to the bucket's handler.
+ */
+export const photoNameOnly: NonNullable<UploadConfig["handlers"]>[number] = (_req, { params }) => {
+  if (!STORED_MEDIA_NAME.test(params.filename)) {
+    return Response.json({ errors: [{ message: "Finner ikke bildet" }] }, { status: 404 });
+  }
+};
+
 const reencodes = new FairLane(REENCODE_LANE);
 sharp.cache(false);
 
@@ -259,9 +276,15 @@ async function checkRoom(req: PayloadRequest, dir: string, bytes: number, reserv
  * named by what it now is (`bilde.png` → `bilde.jpg`), in the re-encode lane
  * of its client. Throws a 4xx, or a 503 or 507 with Retry-After.
  */
-export async function cleanUpload(req: PayloadRequest, dir: string, reserve = DISK_RESERVE_BYTES): Promise<void> {
+export async function cleanUpload(
+  req: PayloadRequest,
+  dir: string | undefined,
+  reserve = DISK_RESERVE_BYTES,
+): Promise<void> {
   const file = req.file!;
-  await checkRoom(req, dir, 0, reserve);
+  // the room on the disk counts only where the photos are written to it (not in a bucket)
+  const room = (bytes: number) => (dir === undefined ? Promise.resolve() : checkRoom(req, dir, bytes, reserve));
+  await room(0);
   const format = await readImage(file);
   const data = await reencodes
     .run(clientAddress(req), () => storedJpeg(file.data, format))
@@ -269,7 +292,7 @@ export async function cleanUpload(req: PayloadRequest, dir: string, reserve = DI
       if (!(error instanceof LaneRefusal)) throw error;
       throw refuseForNow(req, 503, "Serveren tar imot mange bilder nå; prøv igjen om litt", error.retryAfterSeconds);
     });
-  await checkRoom(req, dir, data.length, reserve);
+  await room(data.length);
   const base = path.basename(file.name).replace(/\.[^.]*$/, "") || "bilde";
   req.file = {
     ...file,
@@ -376,12 +399,6 @@ export const servePhoto =
     }
     const stream = fs.createReadStream(path.join(dir, name));
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
-      headers: {
-        "Content-Type": type.mime,
-        "Content-Length": String(stat.size),
-        "Cache-Control": "private, no-store",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "X-Content-Type-Options": "nosniff",
-      },
+      headers: { "Content-Type": type.mime, "Content-Length": String(stat.size), ...PHOTO_HEADERS },
     });
   };

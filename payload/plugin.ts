@@ -17,6 +17,8 @@
  *     origins stay out of Payload's CSRF list, so Payload takes no login
  *     cookie from a request the site's pages make: the site never sends
  *     one, and no script on the site can act as a logged-in employee;
+ *   - with S3_BUCKET, the photos in that bucket instead of on the disk, through
+ *     @payloadcms/storage-s3, cleaned the same way (./bucket.ts);
  *   - the site's upload cap (MAX_UPLOAD_BYTES) for every upload of the app,
  *     answered with 413, unless the app's own cap is lower; a body Payload
  *     cannot read (a multipart body cut off) is 400 (./request-errors.ts); the photos
@@ -50,6 +52,7 @@ import { inquiryCollection } from "./collections/Inquiries";
 import { mediaCollection } from "./collections/Media";
 import { loadEmailTexts, loadSite } from "./content";
 import { caseMailer, type CaseMailer } from "./email";
+import { bucketSettings, withBucket } from "./bucket";
 import { cronSettings, runEndpoint, withRunEndpoint, type CronSettings } from "./cron";
 import { healthEndpoint } from "./health";
 import { inquiryEndpoint } from "./inquiry-endpoint";
@@ -69,7 +72,7 @@ export interface BulkeklinikkenOptions {
   mediaDir?: string;
   /** room on the photos' disk that uploads never take (default DISK_RESERVE_BYTES, ./photos.ts) */
   diskReserveBytes?: number;
-  /** where SMTP_*, EMAIL_FROM, WORKSHOP_EMAIL and SVV_* are read (default: `process.env`) */
+  /** where SMTP_*, EMAIL_FROM, WORKSHOP_EMAIL, SVV_*, S3_*, RUN_JOBS and CRON_SECRET are read (default: `process.env`) */
   env?: MailEnv;
 }
 
@@ -143,6 +146,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const workshopEmail = addressFrom(env, "WORKSHOP_EMAIL", site.email);
   const mailer = caseMailer({ site, texts: loadEmailTexts(), workshopEmail });
   const cron = cronSettings(env);
+  const bucket = bucketSettings(env);
   const vehicles = vehicleSettings(env);
   const register = vehicles && vehicleRegister(vehicles);
 
@@ -163,9 +167,13 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       );
     }
     const email = smtp ? smtpAdapter(smtp) : config.email;
-    const media = mediaCollection({ staticDir: options.mediaDir, diskReserveBytes: options.diskReserveBytes });
+    const media = mediaCollection({
+      staticDir: options.mediaDir,
+      diskReserveBytes: options.diskReserveBytes,
+      inBucket: Boolean(bucket),
+    });
     const mailOn = Boolean(email);
-    return {
+    const withPlugin: Config = {
       ...config,
       collections: [...withStaffRules(config), media, inquiryCollection(mailOn), contactCollection(mailOn)],
       endpoints: [
@@ -182,7 +190,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       jobs: withJobs(config.jobs, mailer, mailOn, cron),
       onInit: async (payload) => {
         await config.onInit?.(payload);
-        const left = await removeTemporaryPhotos((media.upload as { staticDir: string }).staticDir);
+        const left = bucket ? 0 : await removeTemporaryPhotos((media.upload as { staticDir: string }).staticDir);
         if (left) payload.logger.info(`Removed ${left} half-written photos a crash left behind`);
         if (!mailOn) {
           payload.logger.warn(
@@ -191,5 +199,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
         }
       },
     };
+    // with S3_BUCKET, the photos' files go to the bucket through @payloadcms/storage-s3 (./bucket.ts)
+    return bucket ? withBucket(withPlugin, bucket) : withPlugin;
   };
 }

@@ -21,7 +21,8 @@ import { APIError, type Access, type CollectionBeforeOperationHook, type Collect
 import { SHAREABLE_MEDIA_NAME } from "../../lib/api/schemas";
 import { isStaff, isStaffRequest } from "../access";
 import { MEDIA_SLUG } from "../names";
-import { cleanUpload, forgetPhoto, servePhoto, TAKEN_TYPES, writePhoto } from "../photos";
+import { photoHeaders } from "../bucket";
+import { cleanUpload, forgetPhoto, photoNameOnly, servePhoto, TAKEN_TYPES, writePhoto } from "../photos";
 
 export { MEDIA_SLUG };
 
@@ -70,7 +71,7 @@ export const readMedia: Access = (args) => {
  * Payload reads it; the staff's data goes on as sent.
  */
 const takeUpload =
-  (dir: string, reserve: number | undefined): CollectionBeforeOperationHook =>
+  (dir: string | undefined, reserve: number | undefined): CollectionBeforeOperationHook =>
   async ({ args, operation, req }) => {
     if (operation !== "create" && operation !== "update") return args;
     const staff = isStaffRequest(req);
@@ -86,10 +87,23 @@ export interface MediaOptions {
   staticDir?: string;
   /** room on that disk that uploads never take (default DISK_RESERVE_BYTES) */
   diskReserveBytes?: number;
+  /**
+   * the files are kept in a bucket (../bucket.ts adds the storage adapter that writes, serves and
+   * deletes them there): nothing of a photo is written to the disk then
+   */
+  inBucket?: boolean;
 }
 
-export function mediaCollection({ staticDir, diskReserveBytes }: MediaOptions = {}): CollectionConfig {
-  const dir = staticDir === undefined ? DEFAULT_STATIC_DIR : path.resolve(staticDir);
+export function mediaCollection({
+  staticDir,
+  diskReserveBytes,
+  inBucket = false,
+}: MediaOptions = {}): CollectionConfig {
+  const dir = staticDir === undefined ? DEFAULT_STATIC_DIR : path.resolve(/*turbopackIgnore: true*/ staticDir);
+  // on the disk, ../photos.ts writes and serves the files; in a bucket, the storage adapter does, with the same headers
+  const store = inBucket
+    ? { beforeChange: [], afterError: [], handlers: [photoNameOnly], modifyResponseHeaders: photoHeaders }
+    : { beforeChange: [writePhoto(dir)], afterError: [forgetPhoto], handlers: [servePhoto(dir)] };
   return {
     slug: MEDIA_SLUG,
     labels: { singular: "Bilde", plural: "Bilder" },
@@ -99,20 +113,25 @@ export function mediaCollection({ staticDir, diskReserveBytes }: MediaOptions = 
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
     hooks: {
-      beforeOperation: [takeUpload(dir, diskReserveBytes)],
-      beforeChange: [writePhoto(dir)],
-      afterError: [forgetPhoto],
+      beforeOperation: [takeUpload(inBucket ? undefined : dir, diskReserveBytes)],
+      beforeChange: store.beforeChange,
+      afterError: store.afterError,
     },
     upload: {
       staticDir: dir,
       mimeTypes: MEDIA_MIME_TYPES,
-      // ../photos.ts writes and serves the files; Payload names them and deletes them with their record
+      // Payload names the files and deletes them with their record; it writes none itself
       disableLocalStorage: true,
-      handlers: [servePhoto(dir)],
+      handlers: store.handlers,
+      ...(store.modifyResponseHeaders ? { modifyResponseHeaders: store.modifyResponseHeaders } : {}),
       // the workshop keeps the photos as they came: nothing to crop or focus
       crop: false,
       focalPoint: false,
     },
-    fields: [],
+    fields: [
+      // where @payloadcms/storage-s3 keeps a photo's object key (../bucket.ts); there with the photos on disk too,
+      // so the schema, and the migrations, are one whichever store holds the files
+      { name: "_objectKey", type: "text", admin: { hidden: true, readOnly: true } },
+    ],
   };
 }

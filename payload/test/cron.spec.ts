@@ -46,7 +46,12 @@ test("RUN_JOBS=false sends nothing by itself; the run endpoint sends it for a be
   await new Promise((resolve) => setTimeout(resolve, 7_000));
   assert.equal(box.to(WORKSHOP).length, 0, "nothing sent while RUN_JOBS=false");
 
-  for (const headers of [{}, { Authorization: "Bearer feil-hemmelighet-0123456789" }, { Authorization: SECRET }]) {
+  const wrong: Record<string, string>[] = [
+    {},
+    { Authorization: "Bearer feil-hemmelighet-0123456789" },
+    { Authorization: SECRET },
+  ];
+  for (const headers of wrong) {
     const refused = await run(headers);
     assert.equal(refused.status, 401, JSON.stringify(headers));
   }

@@ -1,5 +1,6 @@
 import * as migration_20261128_142631_initial from './20261128_142631_initial';
 import * as migration_20261128_194900_vehicle from './20261128_194900_vehicle';
+import * as migration_20261129_051236_object_key from './20261129_051236_object_key';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261128_194900_vehicle.up,
     down: migration_20261128_194900_vehicle.down,
-    name: '20261128_194900_vehicle'
+    name: '20261128_194900_vehicle',
+  },
+  {
+    up: migration_20261129_051236_object_key.up,
+    down: migration_20261129_051236_object_key.down,
+    name: '20261129_051236_object_key'
   },
 ];
