@@ -19,6 +19,7 @@ import { nb } from "@payloadcms/translations/languages/nb";
 import { buildConfig, type SanitizedConfig } from "payload";
 import { migrations as postgresMigrations } from "./migrations/postgres";
 import { migrations as sqliteMigrations } from "./migrations/sqlite";
+import { logFormat, loggerConfig } from "./logging";
 import type { Settings } from "./settings";
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
@@ -77,7 +78,8 @@ export function workshopConfig(settings: Settings, { logLevel, env }: ConfigOpti
       },
     ],
     db: database,
-    ...(logLevel ? { logger: { options: { level: logLevel } } } : {}),
+    // one JSON object a line in production, Payload's pretty lines on a terminal (./logging.ts)
+    logger: loggerConfig(logFormat((env ?? process.env).LOG_FORMAT, process.env.NODE_ENV), logLevel),
     telemetry: false,
     typescript: { outputFile: path.join(dirname, "payload-types.ts") },
     plugins: [

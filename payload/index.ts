@@ -15,6 +15,7 @@ export { inquiryEndpoint, MAX_INQUIRY_BYTES } from "./inquiry-endpoint";
 export { deleteExpired } from "./jobs";
 export { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
 export { smtpFromEnv, type SmtpSettings } from "./smtp";
+export { targetForLog, withRequestLog } from "./request-log";
 export {
   FIRST_STAFF_USER_MESSAGE,
   isThisMachine,

@@ -147,6 +147,8 @@ switch (command) {
       console.log("admin/ has no build, or one older than its sources: building it first …");
       build();
     }
+    // a terminal gets Payload's pretty lines, unless LOG_FORMAT says otherwise
+    if (command === "run" && process.stdout.isTTY) process.env.LOG_FORMAT ??= "pretty";
     if (command === "run") start();
     break;
   default:

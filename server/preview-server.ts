@@ -40,6 +40,7 @@ import { clientSignal, parseTarget, type Target } from "./request";
 import { formCall, type Route } from "./routes";
 import { cleanRedirect, exportFile, sendFile } from "./static";
 import { clientAddressOf, sendResponse, webRequest } from "./web";
+import { targetForLog } from "../payload/request-log";
 
 /**
  * How long an upload's body may take once it has a place: after `graceMs`
@@ -71,10 +72,10 @@ function pastDeadline(deadline: UploadDeadline, startedAt: number, bytes: number
 }
 
 /**
- * An upload holds its photo in memory while Payload reads it (the costly part, a re-encode, runs
- * one at a time: payload/photos.ts), so a bounded number are read at once, and a few slow clients
- * hold only a few of the places. A crowd past them waits its turn, and hears 503 after a while
- * rather than nothing.
+ * An upload holds its photo in memory while Payload reads it (the costly part, a re-encode, runs in
+ * a lane shared fairly by client address: payload/photos.ts), so a bounded number are read at
+ * once, and a few slow clients hold only a few of the places. A crowd past them waits its turn,
+ * and hears 503 after a while rather than nothing.
  */
 export const UPLOAD_GATE: GateOptions = { active: 16, queued: 64, maxWaitMs: 20_000, retryAfterSeconds: 2 };
 
@@ -113,17 +114,6 @@ function headerRulesReader(root: string): () => HeaderRule[] {
     }
     return cache.rules;
   };
-}
-
-/**
- * A request target as the log shows it: the path without its query (`?…`), and no photo's name. A
- * photo is read by its name alone, so a name in a log would let whoever reads the log see the photo.
- */
-export function targetForLog(url = ""): string {
-  const query = url.indexOf("?");
-  const pathOnly = (query === -1 ? url : url.slice(0, query)).slice(0, 200);
-  const masked = pathOnly.replace(/img_[0-9a-f]{8,}/gi, "img_…").replace(/^(\/api\/media\/file\/).+/, "$1…");
-  return query === -1 ? masked : `${masked}?…`;
 }
 
 /** Node's time-outs for a request's headers and for the whole request. */

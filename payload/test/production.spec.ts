@@ -1,11 +1,15 @@
 /**
  * The workshop's app as a host runs it in production, with the commands
- * docs/admin-host.md gives, on a fresh data folder: the release step
- * (`npm run admin:migrate`), then the built server (`npm run admin:start`,
- * built by `npm run admin:build`, which npm test runs before these tests).
+ * docs/admin-host.md gives, in its order, on a fresh data folder: the
+ * release step (`npm run admin:migrate`), the first staff user
+ * (`npm run admin:user`), the built server (`npm run admin:start`, built by
+ * `npm run admin:build`, which npm test runs before these tests), and a
+ * backup while it runs (`npm run admin:backup`).
  * Payload starts with the process: an e-mail queued before the start goes,
- * and /api/health answers, with no other request. `admin:start` with nothing
- * built refuses, saying how to build.
+ * and /api/health answers, with no other request. It logs one JSON object a
+ * line, each request with its path and status, and no line holds a
+ * customer's words or address. `admin:start` with nothing built refuses,
+ * saying how to build.
  */
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -24,12 +28,15 @@ import { freePort } from "./net";
 const ROOT = process.cwd();
 const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 const WORKSHOP = "verksted@bulkeklinikken.test";
+const STAFF = { email: "sjef@bulkeklinikken.test", password: "et-langt-passord-for-sjefen" };
 
 let box: Mailbox;
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
 let server: ChildProcess | undefined;
 let port: number;
+/** what the started server printed */
+let output = "";
 
 before(async () => {
   box = await startMailbox();
@@ -62,7 +69,7 @@ after(async () => {
 });
 
 /** `npm run <script> -- …args` as a host runs it, to its end. */
-const npmRun = (script: string, args: string[] = [], extra: NodeJS.ProcessEnv = {}) =>
+const npmRun = (script: string, args: string[] = [], extra: Record<string, string> = {}) =>
   spawnSync("npm", ["run", "--silent", script, "--", ...args], {
     cwd: ROOT,
     env: { ...env, ...extra },
@@ -91,6 +98,8 @@ test("migrate, then start: a queued e-mail goes and /api/health answers, with no
   const migrated = npmRun("admin:migrate");
   assert.equal(migrated.status, 0, `${migrated.stdout}\n${migrated.stderr}`);
   assert.match(migrated.stdout, /migrated/);
+  const user = npmRun("admin:user", [STAFF.email], { ADMIN_PASSWORD: STAFF.password });
+  assert.equal(user.status, 0, `${user.stdout}\n${user.stderr}`);
 
   // a booking stored while the server is down: its e-mails wait in the queue, in the database
   const settings = readSettings(env);
@@ -106,7 +115,14 @@ test("migrate, then start: a queued e-mail goes and /api/health answers, with no
   await payload.destroy();
   assert.equal(box.mails.length, 0);
 
-  server = spawn("npm", ["run", "--silent", "admin:start"], { cwd: ROOT, env, detached: true, stdio: "ignore" });
+  server = spawn("npm", ["run", "--silent", "admin:start"], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk: Buffer) => (output += String(chunk)));
+  server.stderr!.on("data", (chunk: Buffer) => (output += String(chunk)));
   const mail = await waitFor(
     "the queued booking's e-mail to the workshop",
     () => box.to(WORKSHOP).find((m) => (m.text ?? "").includes("kari@eksempel.no")),
@@ -116,4 +132,48 @@ test("migrate, then start: a queued e-mail goes and /api/health answers, with no
   const health = await fetch(`http://127.0.0.1:${port}/api/health`);
   assert.equal(health.status, 200, await health.clone().text());
   assert.equal(((await health.json()) as { status?: string }).status, "ok");
+
+  // the first staff user, made on the server, logs in
+  const login = await fetch(`http://127.0.0.1:${port}/api/users/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(STAFF),
+  });
+  assert.equal(login.status, 200);
+
+  // and a backup while it runs
+  const folder = path.join(dataDir, "..", `${path.basename(dataDir)}-backup`);
+  const backedUp = npmRun("admin:backup", [folder]);
+  try {
+    assert.equal(backedUp.status, 0, backedUp.stderr);
+    assert.ok(fs.existsSync(path.join(folder, "backup.json")));
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("its log: one JSON object a line, each request's path and status, no customer's words or address", async () => {
+  const customer = "hemmelig.kunde@eksempel.no";
+  const words = "Hemmelig melding 4711";
+  // the mail server refuses every recipient, so the failures, which name them, are logged
+  box.refuse = true;
+  const booked = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: customer, phone: "+47 912 34 567", message: words }),
+  });
+  assert.equal(booked.status, 201);
+  const lines = () => output.split("\n").filter((line) => line.startsWith("{"));
+  const entries = () => lines().map((line) => JSON.parse(line) as Record<string, unknown>);
+  await waitFor(
+    "the failed e-mail in the log",
+    () => entries().some((e) => /could not be sent/.test(String(e.msg))),
+    60_000,
+  );
+  box.refuse = false;
+  const requests = entries().filter((e) => e.msg === "request");
+  assert.ok(requests.some((e) => e.method === "GET" && e.path === "/api/health" && e.status === 200));
+  assert.ok(requests.some((e) => e.method === "POST" && e.path === "/api/contact" && e.status === 201));
+  assert.doesNotMatch(output, /\u001b\[/, "no colours: nothing pretty-printed");
+  for (const secret of [customer, words, "912 34 567"]) assert.ok(!output.includes(secret), secret);
 });

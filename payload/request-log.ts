@@ -1,0 +1,40 @@
+/**
+ * The admin app's log of its API: one line a request, with its method, its
+ * path and its answer's status and time, written with Payload's logger (one
+ * JSON object a line in production, admin/config.ts). A line never holds a
+ * customer's words, an address, a key or a photo's name: no query, no body,
+ * no header, and a photo's name masked, since the name alone lets anyone
+ * read the photo.
+ */
+import { getPayload, type SanitizedConfig } from "payload";
+
+/** A request target as the log shows it: the path without its query (`?…`), and no photo's name. */
+export function targetForLog(url = ""): string {
+  const query = url.indexOf("?");
+  const pathOnly = (query === -1 ? url : url.slice(0, query)).slice(0, 200);
+  const masked = pathOnly.replace(/img_[0-9a-f]{8,}/gi, "img_…").replace(/^(\/api\/media\/file\/).+/, "$1…");
+  return query === -1 ? masked : `${masked}?…`;
+}
+
+type Handler<Context> = (request: Request, context: Context) => Promise<Response>;
+
+/** `handler` with each request it answers logged (see above); an error it throws is logged by Payload. */
+export function withRequestLog<Context>(
+  config: Promise<SanitizedConfig> | SanitizedConfig,
+  handler: Handler<Context>,
+): Handler<Context> {
+  return async (request, context) => {
+    const started = performance.now();
+    const response = await handler(request, context);
+    const { pathname, search } = new URL(request.url);
+    const payload = await getPayload({ config });
+    payload.logger.info({
+      msg: "request",
+      method: request.method,
+      path: targetForLog(`${pathname}${search}`),
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+    });
+    return response;
+  };
+}
