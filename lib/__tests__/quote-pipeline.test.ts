@@ -440,6 +440,16 @@ describe("inquiry failures and trying again", () => {
     expect(forA[0]).toMatchObject({ stage: "done" });
   });
 
+  test("a removed image is not sent; the inquiry holds what the form holds", async () => {
+    const { net, run, photos } = await setup();
+    await run();
+    photos.remove(photoNamed(photos, "c.jpg").key);
+    await run();
+    expect(net.inquiries[1]!.damageRequests[1]!.Images).toHaveLength(1);
+  });
+});
+
+describe("photos the server no longer has (a draft sent long after its uploads)", () => {
   test("a refusal naming photos the server no longer has: those are uploaded again, and the inquiry goes once more", async () => {
     const { net, run, photos } = await setup();
     await expect(run()).resolves.toEqual({ ok: true });
@@ -478,14 +488,6 @@ describe("inquiry failures and trying again", () => {
     expect(await run()).toEqual({ ok: false, reason: "inquiry", status: 400 });
     expect(net.uploads).toHaveLength(3);
     expect(net.urls.filter((u) => u === INQUIRY_URL)).toHaveLength(1);
-  });
-
-  test("a removed image is not sent; the inquiry holds what the form holds", async () => {
-    const { net, run, photos } = await setup();
-    await run();
-    photos.remove(photoNamed(photos, "c.jpg").key);
-    await run();
-    expect(net.inquiries[1]!.damageRequests[1]!.Images).toHaveLength(1);
   });
 });
 
