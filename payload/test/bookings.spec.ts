@@ -15,7 +15,7 @@ import { openingTimes } from "../../lib/format";
 import { loadSite } from "../content";
 import { RECEIPT_INTERVAL_MS } from "../email";
 import { LEVEL, moveJobClock, SITE_ORIGIN, startAdminHost, waitFor, type AdminHost } from "./harness";
-import { startMailbox, type Mailbox } from "./mailbox";
+import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
 
 const WORKSHOP = "bestillinger@bulkeklinikken.test";
 const site = loadSite();
@@ -24,13 +24,7 @@ let box: Mailbox;
 let host: AdminHost;
 before(async () => {
   box = await startMailbox();
-  host = await startAdminHost({
-    SMTP_HOST: "127.0.0.1",
-    SMTP_PORT: String(box.port),
-    SMTP_SECURE: "false",
-    EMAIL_FROM: "nettside@bulkeklinikken.test",
-    WORKSHOP_EMAIL: WORKSHOP,
-  });
+  host = await startAdminHost(mailEnv(box, WORKSHOP));
 });
 after(async () => {
   await host?.close();

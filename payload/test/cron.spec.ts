@@ -10,7 +10,7 @@ import { after, before, test } from "node:test";
 import { CONTACT_PATH } from "../../lib/api/schemas";
 import { cronSettings } from "../cron";
 import { SITE_ORIGIN, startAdminHost, type AdminHost } from "./harness";
-import { startMailbox, type Mailbox } from "./mailbox";
+import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
 
 const SECRET = "en-hemmelighet-for-planleggeren-0123456789";
 const WORKSHOP = "verksted@bulkeklinikken.test";
@@ -19,14 +19,7 @@ let box: Mailbox;
 let host: AdminHost;
 before(async () => {
   box = await startMailbox();
-  host = await startAdminHost({
-    SMTP_HOST: "127.0.0.1",
-    SMTP_PORT: String(box.port),
-    SMTP_SECURE: "false",
-    WORKSHOP_EMAIL: WORKSHOP,
-    RUN_JOBS: "false",
-    CRON_SECRET: SECRET,
-  });
+  host = await startAdminHost({ ...mailEnv(box, WORKSHOP), RUN_JOBS: "false", CRON_SECRET: SECRET });
 });
 after(async () => {
   await host?.close();

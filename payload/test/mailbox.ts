@@ -79,3 +79,12 @@ export async function startMailbox(): Promise<Mailbox> {
   await box.start();
   return box;
 }
+
+/** The plugin's e-mail variables for a host that sends to `box`, the workshop's e-mails to `workshop`. */
+export const mailEnv = (box: Pick<Mailbox, "port">, workshop: string) => ({
+  SMTP_HOST: "127.0.0.1",
+  SMTP_PORT: String(box.port),
+  SMTP_SECURE: "false",
+  EMAIL_FROM: "nettside@bulkeklinikken.test",
+  WORKSHOP_EMAIL: workshop,
+});

@@ -22,7 +22,7 @@ import { workshopConfig } from "../../admin/config";
 import { readSettings } from "../../admin/settings";
 import { ADMIN_SERVER_ENTRY } from "../../scripts/lib/admin-server";
 import { waitFor } from "./harness";
-import { startMailbox, type Mailbox } from "./mailbox";
+import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
 import { freePort } from "./net";
 
 const ROOT = process.cwd();
@@ -48,11 +48,7 @@ before(async () => {
     HOSTNAME: "127.0.0.1",
     SERVER_URL: `http://localhost:${port}`,
     PREVIEW_DATA_DIR: dataDir,
-    SMTP_HOST: "127.0.0.1",
-    SMTP_PORT: String(box.port),
-    SMTP_SECURE: "false",
-    EMAIL_FROM: "nettside@bulkeklinikken.test",
-    WORKSHOP_EMAIL: WORKSHOP,
+    ...mailEnv(box, WORKSHOP),
   };
 });
 
