@@ -356,7 +356,9 @@ export const writePhoto =
       data.filename = await linkFree(temp, dir, data.filename);
       await syncFolder(dir);
     } catch (error) {
-      req.payload.logger.error({ err: error, msg: "A photo could not be written" });
+      // the error's own message names the file, and a photo's name is enough to read it: its code only
+      const { code, syscall } = error as NodeJS.ErrnoException;
+      req.payload.logger.error({ code, syscall, msg: "A photo could not be written" });
       throw diskError(req, error);
     } finally {
       await fs.promises.rm(temp, { force: true });

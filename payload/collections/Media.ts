@@ -74,6 +74,8 @@ const takeUpload =
   (dir: string | undefined, reserve: number | undefined): CollectionBeforeOperationHook =>
   async ({ args, operation, req }) => {
     if (operation !== "create" && operation !== "update") return args;
+    // crop and focal point are off: no request has Payload edit (and encode again) what was cleaned
+    if (req.query && "uploadEdits" in req.query) delete (req.query as Record<string, unknown>).uploadEdits;
     const staff = isStaffRequest(req);
     if (req.file) await cleanUpload(req, dir, reserve);
     else if (operation === "create" && !staff) {

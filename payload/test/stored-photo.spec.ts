@@ -124,6 +124,25 @@ for (const sent of [{ createdAt: CHOSEN.createdAt }, CHOSEN]) {
   });
 }
 
+test("an upload's query cannot have Payload crop (and encode again) what was cleaned", async () => {
+  const jpeg = await sharp(pixels(1000, 800, true), { raw: { width: 1000, height: 800, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const form = new FormData();
+  form.append("_payload", "{}");
+  form.append("file", new Blob([new Uint8Array(jpeg)]), siteName("jpg"));
+  const edits =
+    "uploadEdits[crop][x]=0&uploadEdits[crop][y]=0&uploadEdits[crop][unit]=px&uploadEdits[crop][width]=999&uploadEdits[crop][height]=800&uploadEdits[widthInPixels]=999&uploadEdits[heightInPixels]=800";
+  const answer = await fetch(`${host.origin}${MEDIA_PATH}?${MEDIA_QUERY}&${edits}`, { method: "POST", body: form });
+  assert.equal(answer.status, 201, await answer.clone().text());
+  const { doc } = (await answer.json()) as { doc: Doc };
+  const meta = await assertStoredJpeg(
+    fs.readFileSync(path.join(host.mediaDir, doc.filename)),
+    "an upload with uploadEdits",
+  );
+  assert.deepEqual([meta.width, meta.height], [1000, 800], "not cropped");
+});
+
 test("the staff's upload works as before, and is stored as a JPEG too", async () => {
   const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: "#3c3a" } })
     .png()
