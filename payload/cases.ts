@@ -11,8 +11,9 @@
  *     cleanup job deletes it CLOSED_CASE_KEPT_MS later (./jobs.ts);
  *   - whether its e-mails went: the workshop's and the customer's receipt,
  *     each `pending` until the e-mail job has tried (./email.ts), or `off`
- *     when the app sends no e-mail;
- *   - its e-mails, queued as it is stored (queueCaseEmails);
+ *     when the process that stored it sends no e-mail (one on the same
+ *     database that can still sends them, and records it);
+ *   - its e-mails, queued as it is stored (queueCaseEmails), by every process;
  *   - newest first in the admin's lists.
  */
 import {

@@ -33,7 +33,11 @@ const onTheSitesTerms: CollectionBeforeOperationHook = ({ args, operation, req }
   return { ...args, data: result.data };
 };
 
-/** The collection; `mailOn` queues each new booking's e-mails. */
+/**
+ * The collection. Each new booking's e-mails are queued whether or not this
+ * process can send e-mail (`mailOn`): another process on the same database
+ * that can sends them.
+ */
 export function contactCollection(mailOn: boolean): CollectionConfig {
   return {
     slug: CONTACT_SLUG,
@@ -47,7 +51,7 @@ export function contactCollection(mailOn: boolean): CollectionConfig {
       beforeOperation: [onTheSitesTerms],
       beforeValidate: [keepEmail],
       beforeChange: [stampClosedAt],
-      afterChange: mailOn ? [queueCaseEmails(CONTACT_SLUG)] : [],
+      afterChange: [queueCaseEmails(CONTACT_SLUG)],
     },
     fields: [...customerFields, ...caseFields(mailOn)],
   };

@@ -71,7 +71,11 @@ const vehicleField: Field = {
   ],
 };
 
-/** The collection; `mailOn` queues each new quote's e-mails. */
+/**
+ * The collection. Each new quote's e-mails are queued whether or not this
+ * process can send e-mail (`mailOn`): another process on the same database
+ * that can sends them.
+ */
 export function inquiryCollection(mailOn: boolean): CollectionConfig {
   return {
     slug: INQUIRY_SLUG,
@@ -84,7 +88,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
     hooks: {
       beforeValidate: [keepEmail],
       beforeChange: [stampClosedAt],
-      afterChange: mailOn ? [queueCaseEmails(INQUIRY_SLUG)] : [],
+      afterChange: [queueCaseEmails(INQUIRY_SLUG)],
     },
     fields: [
       {
