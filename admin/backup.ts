@@ -12,7 +12,10 @@
  *
  * A restore puts a backup into an empty data folder (SQLite, photos) or an
  * empty database (`pg_restore`), and refuses anything else: it never
- * mixes a backup with data that is there. Photos kept in a bucket are not
+ * mixes a backup with data that is there. It puts back only the photos the
+ * restored database names: one uploaded while the backup ran has no record
+ * there, and nothing would ever delete it. PostgreSQL's tools get the
+ * password in their environment, never on a command line others can read. Photos kept in a bucket are not
  * copied: the bucket's own versioning keeps them (docs/admin-host.md).
  */
 import { spawnSync } from "node:child_process";
@@ -40,16 +43,28 @@ const MEDIA = "media";
 /** The SQLite database's file, from its `file:` url. */
 const sqlitePath = (url: string) => url.replace(/^file:/, "");
 
-function run(command: string, args: string[], what: string): void {
-  const result = spawnSync(command, args, { encoding: "utf8" });
-  if (result.error) throw new Error(`${what}: ${command} could not run (${result.error.message}); is it installed?`);
-  if (result.status !== 0) throw new Error(`${what}: ${command} failed: ${result.stderr.trim()}`);
+/** A PostgreSQL url without its password, and the password in the environment its tools read (PGPASSWORD). */
+function postgresTarget(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = "";
+  return { url: parsed.href, env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 
-/** Copies the photos in `from` to `to` (flat: the media folder has no subfolders); returns how many. */
-function copyPhotos(from: string, to: string): number {
+function run(command: string, args: string[], what: string, env: NodeJS.ProcessEnv = process.env): string {
+  const result = spawnSync(command, args, { encoding: "utf8", env });
+  if (result.error) throw new Error(`${what}: ${command} could not run (${result.error.message}); is it installed?`);
+  if (result.status !== 0) throw new Error(`${what}: ${command} failed: ${result.stderr.trim()}`);
+  return result.stdout;
+}
+
+/**
+ * Copies the photos in `from` to `to` (flat: the media folder has no subfolders), only those in `only`
+ * when it is given; returns how many.
+ */
+function copyPhotos(from: string, to: string, only?: ReadonlySet<string>): number {
   fs.mkdirSync(to, { recursive: true, mode: 0o700 });
-  const names = fs.existsSync(from) ? fs.readdirSync(from) : [];
+  const names = (fs.existsSync(from) ? fs.readdirSync(from) : []).filter((name) => !only || only.has(name));
   let copied = 0;
   for (const name of names) {
     // a hidden name is a photo being written (payload/photos.ts): not a photo yet
@@ -87,10 +102,12 @@ export async function backup(settings: Settings, folder: string): Promise<Backup
     }
   } else {
     databaseFile = POSTGRES_FILE;
+    const target = postgresTarget(settings.database.url);
     run(
       "pg_dump",
-      ["--format=custom", "--no-owner", `--file=${path.join(folder, POSTGRES_FILE)}`, settings.database.url],
+      ["--format=custom", "--no-owner", `--file=${path.join(folder, POSTGRES_FILE)}`, target.url],
       "The database's backup",
+      target.env,
     );
   }
   fs.chmodSync(path.join(folder, databaseFile), 0o600);
@@ -111,24 +128,37 @@ export function readBackup(folder: string): BackupManifest {
   return manifest;
 }
 
-/** Whether the PostgreSQL database at `url` has any table of its own yet. */
-function postgresHasTables(url: string): boolean {
-  const result = spawnSync(
+/** The lines `query` returns from the PostgreSQL database at `url` (psql). */
+function postgresQuery(url: string, query: string): string[] {
+  const target = postgresTarget(url);
+  const out = run(
     "psql",
-    [url, "--tuples-only", "--no-align", "--command", "select count(*) from pg_tables where schemaname = 'public'"],
-    { encoding: "utf8" },
+    [target.url, "--tuples-only", "--no-align", "--command", query],
+    "Reading the database",
+    target.env,
   );
-  if (result.error || result.status !== 0) {
-    throw new Error(`The database could not be read: ${result.error?.message ?? result.stderr.trim()}`);
+  return out.split("\n").filter(Boolean);
+}
+
+/** The names of the photos the restored database names. */
+async function photoNames(settings: Settings): Promise<Set<string>> {
+  if (settings.database.kind === "postgres") {
+    return new Set(postgresQuery(settings.database.url, "select filename from media where filename is not null"));
   }
-  return Number(result.stdout.trim()) > 0;
+  const client = createClient({ url: settings.database.url });
+  try {
+    const { rows } = await client.execute("select filename from media where filename is not null");
+    return new Set(rows.map((row) => String(row.filename)));
+  } finally {
+    client.close();
+  }
 }
 
 /**
  * Puts the backup in `folder` into `settings`' data folder and database,
  * which must be empty (the app not running on them); returns what it held.
  */
-export function restore(settings: Settings, folder: string): BackupManifest {
+export async function restore(settings: Settings, folder: string): Promise<BackupManifest> {
   const manifest = readBackup(folder);
   if (manifest.database !== settings.database.kind) {
     throw new Error(
@@ -144,17 +174,20 @@ export function restore(settings: Settings, folder: string): BackupManifest {
     fs.copyFileSync(path.join(folder, manifest.databaseFile), file, fs.constants.COPYFILE_EXCL);
     fs.chmodSync(file, 0o600);
   } else {
-    if (postgresHasTables(settings.database.url)) {
+    const tables = postgresQuery(settings.database.url, "select count(*) from pg_tables where schemaname = 'public'");
+    if (Number(tables[0]) > 0) {
       throw new Error(
         "The database named by DATABASE_URI has tables: a backup is restored into an empty database only",
       );
     }
+    const target = postgresTarget(settings.database.url);
     run(
       "pg_restore",
-      ["--no-owner", "--exit-on-error", `--dbname=${settings.database.url}`, path.join(folder, manifest.databaseFile)],
+      ["--no-owner", "--exit-on-error", `--dbname=${target.url}`, path.join(folder, manifest.databaseFile)],
       "The database's restore",
+      target.env,
     );
   }
-  copyPhotos(path.join(folder, MEDIA), settings.mediaDir);
+  copyPhotos(path.join(folder, MEDIA), settings.mediaDir, await photoNames(settings));
   return manifest;
 }

@@ -2,8 +2,9 @@
  * `npm run admin:backup` and `npm run admin:restore` (admin/backup.ts) on the
  * data `npm start` writes: a backup taken while bookings arrive holds every
  * booking acknowledged before it began and the photos on disk; restored
- * into an empty data folder, the app starts on it and finds them all; a
- * restore into data that is there is refused.
+ * into an empty data folder, the app starts on it and finds them all, and
+ * no photo without a record comes back; a restore into data that is there
+ * is refused.
  */
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
@@ -73,6 +74,10 @@ test("a backup taken while bookings arrive restores every booking acknowledged b
   assert.ok(during > 0, "bookings kept arriving while the backup ran");
   await first.stop();
 
+  // a photo uploaded while the backup ran, so copied with no record in the copied database
+  const orphan = `${shareableBase()}.jpg`;
+  fs.writeFileSync(path.join(folder, "media", orphan), await jpeg());
+
   const restoredDir = tmp("restored-data-");
   const restored = await npmRun("admin:restore", folder, restoredDir);
   assert.equal(restored.status, 0, restored.output);
@@ -95,6 +100,7 @@ test("a backup taken while bookings arrive restores every booking acknowledged b
     [],
     "every booking acknowledged before the backup began is there",
   );
+  assert.ok(!fs.existsSync(path.join(restoredDir, "media", orphan)), "a photo with no record is not put back");
   for (const name of photos) {
     const file = await fetch(`http://127.0.0.1:${second.port}/api/media/file/${name}`);
     assert.equal(file.status, 200, name);
