@@ -6,8 +6,8 @@
  * first-register there, payload/staff.ts), and how a forgotten password is
  * set again.
  *
- * The password is ADMIN_PASSWORD when that is set, else typed in the terminal
- * twice, without echo; with neither, nothing is done. It has at least
+ * The password is typed in the terminal twice, without echo; with no
+ * terminal it is ADMIN_PASSWORD; with neither, nothing is done. It has at least
  * MIN_STAFF_PASSWORD_LENGTH characters. A user with that e-mail gets the new
  * password (and is unlocked), and the script says so. What it prints is
  * Norwegian, for whoever runs it. Exit codes: 0 done, 2 a wrong argument or
@@ -18,7 +18,7 @@ import type { Payload } from "payload";
 import { readSettings } from "../admin/settings";
 
 const USAGE =
-  "Bruk: npm run admin:user -- <e-post>   (passordet: ADMIN_PASSWORD, eller skriv det inn når du blir spurt)";
+  "Bruk: npm run admin:user -- <e-post>   (passordet skrives inn når du blir spurt, eller ADMIN_PASSWORD uten terminal)";
 
 /** Ends the script with `code` after printing `message` to standard error. */
 function stop(code: number, message: string): never {
@@ -72,9 +72,9 @@ function askHidden(question: string): Promise<string> {
 }
 
 async function readPassword(minLength: number): Promise<string> {
-  const given = process.env.ADMIN_PASSWORD;
-  if (given) return given;
   if (!process.stdin.isTTY) {
+    const given = process.env.ADMIN_PASSWORD;
+    if (given) return given;
     stop(2, `Ingen terminal å skrive passordet i: sett ADMIN_PASSWORD.\n${USAGE}`);
   }
   const password = await askHidden(`Passord (minst ${minLength} tegn): `);

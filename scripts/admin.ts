@@ -23,6 +23,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { readSettings, type Settings } from "../admin/settings";
+import { isThisMachine } from "../payload/staff";
 import { filesFingerprint } from "../lib/hosting/build-stamp";
 import { ADMIN_BUILD_STAMP as STAMP, ADMIN_SERVER_DIR, ADMIN_SERVER_ENTRY } from "./lib/admin-server";
 
@@ -74,6 +75,8 @@ function start(): void {
     stdio: "inherit",
     env: {
       ...process.env,
+      // a local SERVER_URL is this machine's alone, whatever HOSTNAME says: its first visit makes the first staff user
+      ...(isThisMachine(settings.serverURL) ? { HOSTNAME: "127.0.0.1" } : {}),
       NODE_ENV: "production",
       PORT: port,
       // the built code names the build machine's folders: the data folder is resolved here, where it runs
@@ -137,7 +140,7 @@ switch (command) {
   case "restore":
     withFolder(command, async (settings, folder) => {
       const { restore } = await import("../admin/backup");
-      const put = restore(settings, folder);
+      const put = await restore(settings, folder);
       console.log(`Restored the backup of ${put.startedAt} (${put.photos} photos) into ${settings.dataDir}`);
     });
     break;
