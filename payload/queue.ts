@@ -156,8 +156,11 @@ async function releaseAbandoned(payload: Payload, sql: Sql, leaseMs: number): Pr
   return released;
 }
 
-/** Takes up to `count` due jobs of `tasks`, each for this process alone; returns the ones it got. */
-async function claim(sql: Sql, tasks: string[], count: number): Promise<Row[]> {
+/**
+ * Takes up to `count` due jobs of `tasks`, each for this process alone; returns the ones it got. A job this
+ * process still runs (a cleanup past CLEANUP_MAX_MS, given back to the queue) is left to the others.
+ */
+async function claim(sql: Sql, tasks: string[], count: number, running: ReadonlyMap<ID, unknown>): Promise<Row[]> {
   const { drizzle, table, op } = sql;
   const at = now().toISOString();
   const runnable = () =>
@@ -175,6 +178,7 @@ async function claim(sql: Sql, tasks: string[], count: number): Promise<Row[]> {
     .limit(count);
   const got: Row[] = [];
   for (const job of due) {
+    if (running.has(job.id)) continue;
     let condition = op.and(op.equals(table.id, job.id), runnable());
     if (job.taskSlug === CASE_EMAILS_TASK) {
       // an older job for the same case that may still run goes first: its slug is then in this list
@@ -266,7 +270,7 @@ async function startRun(
   }
   await releaseAbandoned(payload, sql, leaseMs);
   const room = limit - state.running.size;
-  const jobs = room > 0 ? await claim(sql, tasksFor(mailOn), room) : [];
+  const jobs = room > 0 ? await claim(sql, tasksFor(mailOn), room, state.running) : [];
   return { done: Promise.all(jobs.map((job) => runClaimed(payload, sql, job, heartbeatMs))) };
 }
 
