@@ -21,7 +21,8 @@
  *     @payloadcms/storage-s3, cleaned the same way (./bucket.ts);
  *   - the site's upload cap (MAX_UPLOAD_BYTES) for every upload of the app,
  *     answered with 413, unless the app's own cap is lower; a body Payload
- *     cannot read (a multipart body cut off) is 400 (./request-errors.ts); the photos
+ *     cannot read (a multipart body cut off) is 400, and a database whose disk
+ *     is full 507 (./request-errors.ts); the photos
  *     themselves are checked, cleaned, written and served by ./photos.ts, which
  *     removes what a crash left half-written when the app starts;
  *   - the jobs (./jobs.ts) on the plugin's own queue, which each process
@@ -60,7 +61,7 @@ import { caseEmailsTask, cleanupTask } from "./jobs";
 import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG } from "./names";
 import { startQueue } from "./queue";
 import { removeTemporaryPhotos } from "./photos";
-import { unreadableBodyIsTheClients } from "./request-errors";
+import { answerKnownErrors } from "./request-errors";
 import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
 import { withStaffRules } from "./staff";
 import { vehicleEndpoint, vehicleRegister, vehicleSettings } from "./vehicle";
@@ -185,7 +186,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       cors: withSiteCors(config.cors, origins),
       upload: withUploadCap(config.upload),
       // first, so the app's own hooks see the 400
-      hooks: { ...config.hooks, afterError: [unreadableBodyIsTheClients, ...(config.hooks?.afterError ?? [])] },
+      hooks: { ...config.hooks, afterError: [answerKnownErrors, ...(config.hooks?.afterError ?? [])] },
       email,
       jobs: withJobs(config.jobs, mailer, mailOn, cron),
       onInit: async (payload) => {
