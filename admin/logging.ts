@@ -4,7 +4,9 @@
  *   - `json` (the default in production): one JSON object a line, for the
  *     host's log collector;
  *   - `pretty`: Payload's coloured lines for a terminal (the default
- *     elsewhere, and what `npm run admin` asks for on a terminal).
+ *     elsewhere, and what `npm run admin` asks for on a terminal); a
+ *     caller that sets a level (the tests, `npm start`'s backend when
+ *     told to be quiet) gets JSON lines at that level.
  *
  * A JSON line never holds a customer's address or a key: the fields where an
  * error may carry them (the mail server's answer naming a recipient, the
