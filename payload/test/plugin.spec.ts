@@ -84,11 +84,11 @@ test("the plugin's jobs: its queue runs every few seconds beside the app's, and 
   assert.deepEqual(cleanup?.schedule, [{ cron: "0 * * * *", queue: "bulkeklinikken" }]);
   const visitor = { req: { user: null, payload: { config: { admin: { user: "users" } } } } } as never;
   assert.equal(await withMail.jobs?.access?.run?.(visitor), false);
-  // with no e-mail adapter at all, no new case queues e-mails
-  const noMail = await apply({});
-  for (const collection of noMail.collections ?? []) assert.deepEqual(collection.hooks?.afterChange ?? [], []);
-  const queuing = withMail.collections?.filter((c) => c.hooks?.afterChange?.length).map((c) => c.slug);
-  assert.deepEqual(queuing, ["inquiries", "contact"]);
+  // a new case's e-mails are queued with or without an e-mail adapter: another process on the database may send them
+  for (const app of [withMail, await apply({})]) {
+    const queuing = app.collections?.filter((c) => c.hooks?.afterChange?.length).map((c) => c.slug);
+    assert.deepEqual(queuing, ["inquiries", "contact"]);
+  }
   // without SMTP_HOST, the app's own e-mail adapter sends them
   const appsAdapter = (() => ({
     name: "the-apps-own",
