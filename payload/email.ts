@@ -23,8 +23,8 @@ import type { Payload, SendEmailOptions } from "payload";
 import { formatAdminURL } from "payload/shared";
 import type { Site } from "../lib/content/schemas";
 import type { QuoteWorkshopTexts, ReceiptTexts, WorkshopTexts } from "../lib/content/emails-schema";
-import { vehicleLine } from "../lib/api/vehicle";
 import { fill, formatDate } from "../lib/format";
+import { carLine, dayOf, type VehicleRecord } from "./car";
 import type { CaseRecord, EmailState } from "./cases";
 import { workshopFields, type EmailTexts } from "./content";
 import { CASE_SLUGS, CONTACT_SLUG, INQUIRY_SLUG, type CaseSlug } from "./names";
@@ -39,16 +39,6 @@ export interface PhotoRecord {
   filename?: string | null;
 }
 
-/** The car a quote was stored with (../collections/Inquiries.ts); its dates are date fields' ISO times. */
-export interface VehicleRecord {
-  lookup?: "found" | "unknown" | "unavailable" | null;
-  make?: string | null;
-  model?: string | null;
-  colour?: string | null;
-  firstRegistered?: string | null;
-  euControlDeadline?: string | null;
-}
-
 /** A stored quote: a case with a registration number, the car it names, and its damages' photos. */
 export interface QuoteRecord extends CaseRecord {
   regNumber: string;
@@ -58,20 +48,11 @@ export interface QuoteRecord extends CaseRecord {
 
 /** The lines about the quote's car: what it is and its EU-kontroll deadline, why it is missing, or none. */
 function vehicleLines(t: QuoteWorkshopTexts, vehicle: VehicleRecord | null | undefined): string[] {
-  const day = (value: string | null | undefined) => value?.slice(0, 10) ?? "";
   switch (vehicle?.lookup) {
     case "found": {
-      const line = vehicleLine({
-        plate: "",
-        make: vehicle.make ?? "",
-        model: vehicle.model ?? "",
-        colour: vehicle.colour ?? "",
-        firstRegistered: day(vehicle.firstRegistered),
-        euControlDeadline: day(vehicle.euControlDeadline),
-      });
-      const deadline = day(vehicle.euControlDeadline);
+      const deadline = dayOf(vehicle.euControlDeadline);
       return [
-        `${t.vehicleLabel}: ${line} (${t.vehicleSource})`,
+        `${t.vehicleLabel}: ${carLine(vehicle)} (${t.vehicleSource})`,
         ...(deadline ? [`${t.euControlLabel}: ${formatDate(deadline)}`] : []),
       ];
     }
