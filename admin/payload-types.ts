@@ -193,8 +193,8 @@ export interface Inquiry {
     firstRegistered?: string | null;
     euControlDeadline?: string | null;
   };
-  email: string;
   phone: string;
+  email: string;
   message?: string | null;
   damages: {
     photos: (number | Media)[];
@@ -205,8 +205,9 @@ export interface Inquiry {
   bodyDigest?: string | null;
   status: 'NEW' | 'ANSWERED' | 'CLOSED';
   /**
-   * Saken og bildene slettes 30 dager etter at den ble avsluttet.
+   * Bare for verkstedet. Kunden ser det aldri.
    */
+  workshopNote?: string | null;
   closedAt?: string | null;
   emails?: {
     workshop?: ('pending' | 'sent' | 'skipped' | 'failed' | 'off') | null;
@@ -221,13 +222,14 @@ export interface Inquiry {
  */
 export interface Contact {
   id: number;
-  email: string;
   phone: string;
+  email: string;
   message?: string | null;
   status: 'NEW' | 'ANSWERED' | 'CLOSED';
   /**
-   * Saken og bildene slettes 30 dager etter at den ble avsluttet.
+   * Bare for verkstedet. Kunden ser det aldri.
    */
+  workshopNote?: string | null;
   closedAt?: string | null;
   emails?: {
     workshop?: ('pending' | 'sent' | 'skipped' | 'failed' | 'off') | null;
@@ -475,8 +477,8 @@ export interface InquiriesSelect<T extends boolean = true> {
         firstRegistered?: T;
         euControlDeadline?: T;
       };
-  email?: T;
   phone?: T;
+  email?: T;
   message?: T;
   damages?:
     | T
@@ -488,6 +490,7 @@ export interface InquiriesSelect<T extends boolean = true> {
   idempotencyKey?: T;
   bodyDigest?: T;
   status?: T;
+  workshopNote?: T;
   closedAt?: T;
   emails?:
     | T
@@ -503,10 +506,11 @@ export interface InquiriesSelect<T extends boolean = true> {
  * via the `definition` "contact_select".
  */
 export interface ContactSelect<T extends boolean = true> {
-  email?: T;
   phone?: T;
+  email?: T;
   message?: T;
   status?: T;
+  workshopNote?: T;
   closedAt?: T;
   emails?:
     | T

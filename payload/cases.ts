@@ -14,10 +14,15 @@
  *     when the process that stored it sends no e-mail (one on the same
  *     database that can still sends them, and records it);
  *   - its e-mails, queued as it is stored (queueCaseEmails), by every process;
- *   - newest first in the admin's lists.
+ *   - the workshop's own note, never shown to the customer;
+ *   - in the admin: newest first in the lists, and its page opening on what
+ *     the customer sent, as they sent it (./admin/Sent.tsx): what the
+ *     customer sent is changed by no request, the workshop's included, and
+ *     no staff member makes a case; staff set its state and their note.
  */
 import {
   getCurrentDate,
+  type Access,
   type CollectionAfterChangeHook,
   type CollectionBeforeChangeHook,
   type CollectionBeforeValidateHook,
@@ -25,7 +30,8 @@ import {
   type Field,
 } from "payload";
 import { contactSchema, emailSchema, FIELD_LIMITS, phoneSchema } from "../lib/api/schemas";
-import { CASE_EMAILS_TASK, QUEUE, type CaseSlug } from "./names";
+import { isStaff, isStaffRequest } from "./access";
+import { ADMIN_COMPONENTS, CASE_EMAILS_TASK, QUEUE, type CaseSlug } from "./names";
 
 export const CASE_STATES = [
   { value: "NEW", label: "Ny" },
@@ -72,16 +78,40 @@ const rule =
     return result.success || (result.error?.issues[0]?.message ?? "ugyldig verdi");
   };
 
+/** Whoever asks, an update keeps what the customer sent: Payload keeps the stored value and drops what is sent. */
+export const keptAsSent = { update: () => false };
+
+/**
+ * A field of what the customer sent: kept as it came (keptAsSent), and shown
+ * on the case's page by `component`, one of ./admin/Sent.tsx, not as an input.
+ */
+export const asSent = (component: keyof typeof ADMIN_COMPONENTS.sent) =>
+  ({ access: keptAsSent, admin: { components: { Field: ADMIN_COMPONENTS.sent[component] } } }) as const;
+
 /** The customer's address, phone and message, checked by the contract's rules. */
 export const customerFields: Field[] = [
-  { name: "email", label: "E-post", type: "email", required: true, index: true, validate: rule(emailSchema()) },
   {
-    name: "phone",
-    label: "Telefon",
-    type: "text",
-    required: true,
-    maxLength: FIELD_LIMITS.phone,
-    validate: rule(phoneSchema()),
+    type: "row",
+    fields: [
+      {
+        name: "phone",
+        label: "Telefon",
+        type: "text",
+        required: true,
+        maxLength: FIELD_LIMITS.phone,
+        validate: rule(phoneSchema()),
+        ...asSent("phone"),
+      },
+      {
+        name: "email",
+        label: "E-post",
+        type: "email",
+        required: true,
+        index: true,
+        validate: rule(emailSchema()),
+        ...asSent("email"),
+      },
+    ],
   },
   {
     name: "message",
@@ -89,8 +119,12 @@ export const customerFields: Field[] = [
     type: "textarea",
     maxLength: FIELD_LIMITS.message,
     validate: rule(contactSchema.shape.message, true),
+    ...asSent("message"),
   },
 ];
+
+/** The longest note the workshop keeps on a case. */
+export const WORKSHOP_NOTE_MAX_LENGTH = 5000;
 
 /** Every case, however it is made or changed, keeps its address trimmed and in lower case. */
 export const keepEmail: CollectionBeforeValidateHook = ({ data }) =>
@@ -114,12 +148,20 @@ export const caseFields = (mailOn: boolean): Field[] => [
   {
     name: "status",
     label: "Status",
-    type: "select",
+    // one tap each, every state in sight
+    type: "radio",
     options: [...CASE_STATES],
     defaultValue: "NEW",
     required: true,
     index: true,
-    admin: { position: "sidebar" },
+    admin: { position: "sidebar", layout: "vertical" },
+  },
+  {
+    name: "workshopNote",
+    label: "Verkstedets notat",
+    type: "textarea",
+    maxLength: WORKSHOP_NOTE_MAX_LENGTH,
+    admin: { position: "sidebar", description: "Bare for verkstedet. Kunden ser det aldri.", rows: 4 },
   },
   {
     name: "closedAt",
@@ -127,18 +169,14 @@ export const caseFields = (mailOn: boolean): Field[] => [
     type: "date",
     index: true,
     // set from the status by stampClosedAt, whatever a request sends
-    admin: {
-      position: "sidebar",
-      readOnly: true,
-      date: { pickerAppearance: "dayAndTime" },
-      description: "Saken og bildene slettes 30 dager etter at den ble avsluttet.",
-    },
+    access: setByThePlugin,
+    admin: { position: "sidebar", components: { Field: ADMIN_COMPONENTS.closedAt } },
   },
   {
     name: "emails",
     label: "E-post",
     type: "group",
-    admin: { position: "sidebar" },
+    admin: { position: "sidebar", components: { Field: ADMIN_COMPONENTS.emailStates } },
     fields: [emailState("workshop", "Til verkstedet", mailOn), emailState("receipt", "Kvittering til kunden", mailOn)],
   },
 ];
@@ -151,13 +189,51 @@ export const stampClosedAt: CollectionBeforeChangeHook = ({ data, originalDoc })
   return { ...data, closedAt: getCurrentDate().toISOString() };
 };
 
-/** The admin's view of a case collection: newest first, the state among the columns. */
-export const caseAdmin = (useAsTitle: string, columns: string[]): CollectionConfig["admin"] => ({
+/** How many cases a page of the admin's list shows. */
+export const CASES_PER_PAGE = 50;
+
+/**
+ * The admin's view of a case collection: its own list (./admin/CaseList.tsx),
+ * searched by `searchable`, and a case's page without the tabs of Payload's
+ * other views of it (its API view is for developers).
+ */
+export const caseAdmin = (useAsTitle: string, searchable: string[]): CollectionConfig["admin"] => ({
   group: "Saker",
   useAsTitle,
-  defaultColumns: [...columns, "status", "createdAt"],
-  listSearchableFields: ["email", "phone"],
+  listSearchableFields: searchable,
+  pagination: { defaultLimit: CASES_PER_PAGE },
+  hideAPIURL: true,
+  components: {
+    views: {
+      list: { Component: ADMIN_COMPONENTS.caseList },
+      edit: { default: { tab: { condition: () => false } } },
+    },
+  },
 });
+
+/**
+ * What every case collection's own access says beside who reads it (staff):
+ * nobody changes a case but through its fields' own rules (staff set the
+ * state and their note), and nobody deletes one by a request: a case leaves
+ * with the cleanup, CLOSED_CASE_KEPT_MS after it was closed (./jobs.ts).
+ */
+export const caseAccess = (create: Access): CollectionConfig["access"] => ({
+  create,
+  read: isStaff,
+  update: isStaff,
+  delete: () => false,
+});
+
+/**
+ * Who may make a case through the REST API: the site's visitors (`open`, a
+ * booking) or nobody (a quote comes through its own endpoint, which stores it
+ * with the local API); never the workshop's staff, so the admin offers no
+ * button to make one.
+ */
+export const caseCreation =
+  (open: boolean): Access =>
+  ({ req }) =>
+    open && !isStaffRequest(req);
 
 /** Queues a new case's e-mails in the transaction that stores it (./jobs.ts). */
 export const queueCaseEmails =

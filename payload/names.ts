@@ -16,3 +16,31 @@ export const QUEUE = "bulkeklinikken" as const;
 export const CASE_EMAILS_TASK = "bulkeklinikkenCaseEmails" as const;
 /** Deletes closed cases and unused photos when their time is up. */
 export const CLEANUP_TASK = "bulkeklinikkenCleanup" as const;
+
+/** The plugin's admin components (./admin/), as the app's import map names them (`payload generate:importmap`). */
+const component = (file: string, name = file) => `@bulkeklinikken/payload-plugin/admin/${file}#${name}`;
+export const ADMIN_COMPONENTS = {
+  /** a case's page: each field the customer sent, as they sent it */
+  sent: {
+    plate: component("Sent", "SentPlate"),
+    car: component("Sent", "SentCar"),
+    phone: component("Sent", "SentPhone"),
+    email: component("Sent", "SentEmail"),
+    message: component("Sent", "SentMessage"),
+    photos: component("Sent", "SentPhotos"),
+  },
+  /** the workshop's logo on the login page */
+  logo: component("WorkshopLogo"),
+  /** the workshop's mark in the admin's header */
+  icon: component("WorkshopIcon"),
+  /** when a case was closed and when it is deleted */
+  closedAt: component("CaseState", "ClosedAt"),
+  /** whether a case's e-mails went */
+  emailStates: component("CaseState", "EmailStates"),
+  /** a case collection's list */
+  caseList: component("CaseList"),
+  /** the workshop's name and logo atop the navigation */
+  navBrand: component("NavBrand"),
+  /** the first page: the cases waiting for the workshop, then the collections */
+  dashboard: component("Dashboard"),
+} as const;

@@ -6,7 +6,10 @@
  *   - the `media`, `contact` and `inquiries` collections (./collections/),
  *     each open to visitors for exactly what the site does, and to the
  *     app's staff (./access.ts) for the rest; bookings and quotes are cases
- *     the workshop moves from Ny to Avsluttet (./cases.ts);
+ *     the workshop moves from Ny to Avsluttet (./cases.ts), each shown in the
+ *     admin as the customer sent it, which nobody changes;
+ *   - the workshop's own admin: its name and logo, and the cases waiting for
+ *     it first on the dashboard (./workshop-admin.ts, ./admin/);
  *   - POST /api/inquiry, where the site sends its quotes (./inquiry-endpoint.ts);
  *   - with SVV_API_KEY set, GET /api/vehicle, the car behind a registration
  *     number from Statens vegvesen, which each quote is also stored with
@@ -65,6 +68,7 @@ import { answerKnownErrors } from "./request-errors";
 import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
 import { withStaffRules } from "./staff";
 import { vehicleEndpoint, vehicleRegister, vehicleSettings } from "./vehicle";
+import { withWorkshopAdmin } from "./workshop-admin";
 
 export interface BulkeklinikkenOptions {
   /** the site's origin, e.g. `https://www.bulkeklinikken.no` (or several: the live site and a preview) */
@@ -176,6 +180,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
     const mailOn = Boolean(email);
     const withPlugin: Config = {
       ...config,
+      admin: withWorkshopAdmin(config.admin, site.name),
       collections: [...withStaffRules(config), media, inquiryCollection(mailOn), contactCollection(mailOn)],
       endpoints: [
         ...(config.endpoints ?? []),

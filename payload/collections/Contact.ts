@@ -1,30 +1,39 @@
 /**
  * `contact`: the booking form (POST /api/contact from the site, lib/api/schemas.ts).
  *
- * Anyone may create a booking, on the site's own terms: a visitor's booking
+ * Any visitor may create a booking, on the site's own terms (the workshop's
+ * staff make none: a booking is the customer's): a visitor's booking
  * is checked with the contract's `contactSchema`, the rule the site checks it
  * with before sending, so it is exactly `{ email, phone, message }` within
  * FIELD_LIMITS (another key, such as a `createdAt` of its own, is refused).
- * Only the workshop's staff read, change or delete bookings. A booking is a
+ * Only the workshop's staff read bookings and set their state and note. A booking is a
  * case (../cases.ts): the customer's fields as every case keeps them, its
  * state, its e-mails, newest first.
  */
 import { ValidationError, type CollectionBeforeOperationHook, type CollectionConfig } from "payload";
 import { contactSchema } from "../../lib/api/schemas";
-import { isStaff, isStaffRequest } from "../access";
-import { caseAdmin, caseFields, customerFields, keepEmail, queueCaseEmails, stampClosedAt } from "../cases";
+import {
+  caseAccess,
+  caseAdmin,
+  caseCreation,
+  caseFields,
+  customerFields,
+  keepEmail,
+  queueCaseEmails,
+  stampClosedAt,
+} from "../cases";
 import { CONTACT_SLUG } from "../names";
 
 export { CONTACT_SLUG };
 
 /**
- * A visitor's new booking (over the REST API, not staff) must be what the
+ * A visitor's new booking (over the REST API) must be what the
  * site sends: the contract's schema, which refuses any other key. It is
  * checked as sent, before Payload adds its defaults, and stored as the schema
  * reads it.
  */
 const onTheSitesTerms: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  if (operation !== "create" || isStaffRequest(req) || req.payloadAPI === "local") return args;
+  if (operation !== "create" || req.payloadAPI === "local") return args;
   const result = contactSchema.safeParse(args.data ?? {});
   if (!result.success) {
     const errors = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
@@ -44,7 +53,8 @@ export function contactCollection(mailOn: boolean): CollectionConfig {
     labels: { singular: "Bestilling", plural: "Bestillinger" },
     admin: caseAdmin("email", ["email", "phone"]),
     defaultSort: "-createdAt",
-    access: { create: () => true, read: isStaff, update: isStaff, delete: isStaff },
+    access: caseAccess(caseCreation(true)),
+    disableDuplicate: true,
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
     hooks: {

@@ -2,14 +2,20 @@
  * `inquiries`: the price quotes the site sends (POST /api/inquiry,
  * ../inquiry-endpoint.ts), each with its damages, every damage linked to its
  * photos in `media`. Visitors create quotes through that endpoint only, on
- * the contract's terms; only the workshop's staff read, change or delete
- * them. A quote is a case (../cases.ts): its state, its e-mails, newest first.
+ * the contract's terms; only the workshop's staff read them and set their
+ * state and note, and what the customer sent stays as it came. A quote is a case
+ * (../cases.ts): its state, the workshop's note, its e-mails, newest first;
+ * the list shows each quote's plate, car, state and number of photos
+ * (../admin/CaseList.tsx).
  */
 import type { CollectionConfig, Field } from "payload";
 import { FIELD_LIMITS } from "../../lib/api/schemas";
-import { isStaff } from "../access";
 import {
+  asSent,
+  keptAsSent,
+  caseAccess,
   caseAdmin,
+  caseCreation,
   caseFields,
   customerFields,
   keepEmail,
@@ -17,7 +23,7 @@ import {
   setByThePlugin,
   stampClosedAt,
 } from "../cases";
-import { INQUIRY_SLUG, MEDIA_SLUG } from "../names";
+import { ADMIN_COMPONENTS, INQUIRY_SLUG, MEDIA_SLUG } from "../names";
 
 export const VEHICLE_LOOKUPS = [
   { value: "found", label: "Funnet" },
@@ -50,7 +56,8 @@ const vehicleField: Field = {
   name: "vehicle",
   label: "Bilen (kilde: Statens vegvesen)",
   type: "group",
-  admin: { condition: (data) => Boolean(data?.vehicle?.lookup) },
+  access: keptAsSent,
+  admin: { components: { Field: ADMIN_COMPONENTS.sent.car } },
   fields: [
     {
       name: "lookup",
@@ -82,7 +89,8 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
     labels: { singular: "Forespørsel", plural: "Forespørsler" },
     admin: caseAdmin("regNumber", ["regNumber", "email", "phone"]),
     defaultSort: "-createdAt",
-    access: { create: isStaff, read: isStaff, update: isStaff, delete: isStaff },
+    access: caseAccess(caseCreation(false)),
+    disableDuplicate: true,
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
     hooks: {
@@ -97,6 +105,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
         type: "text",
         required: true,
         maxLength: FIELD_LIMITS.regNumber,
+        ...asSent("plate"),
       },
       vehicleField,
       ...customerFields,
@@ -108,6 +117,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
         minRows: 1,
         maxRows: FIELD_LIMITS.damages,
         required: true,
+        ...asSent("photos"),
         fields: [
           {
             name: "photos",
@@ -126,12 +136,21 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
         label: "Bruker-id fra nettsiden",
         type: "text",
         maxLength: FIELD_LIMITS.userId,
-        admin: { position: "sidebar", readOnly: true },
+        access: keptAsSent,
+        // the site sends the same id with every quote: nothing for the workshop to read
+        admin: { hidden: true },
       },
       // one quote per Idempotency-Key: the database refuses a second with the same key
-      { name: "idempotencyKey", type: "text", unique: true, index: true, admin: { hidden: true } },
+      {
+        name: "idempotencyKey",
+        type: "text",
+        unique: true,
+        index: true,
+        access: keptAsSent,
+        admin: { hidden: true },
+      },
       // the body the key was first sent with (its canonical JSON's SHA-256)
-      { name: "bodyDigest", type: "text", admin: { hidden: true } },
+      { name: "bodyDigest", type: "text", access: keptAsSent, admin: { hidden: true } },
       ...caseFields(mailOn),
     ],
   };

@@ -1,7 +1,8 @@
 /**
  * `media`: the quote's photos (POST /api/media from the site, lib/api/schemas.ts).
  *
- * Anyone may upload one photo; the workshop's staff read them all; anyone
+ * Any visitor may upload one photo (the workshop adds none, changes none and
+ * deletes none: ../jobs.ts deletes them in time); the workshop's staff read them all; anyone
  * else reads one photo only by asking for its exact, unguessable name
  * (SHAREABLE_MEDIA_NAME): the site's check after a lost answer
  * (GET /api/media?where[filename][equals]=<name>) and the file itself
@@ -19,7 +20,7 @@
 import path from "node:path";
 import { APIError, type Access, type CollectionBeforeOperationHook, type CollectionConfig } from "payload";
 import { SHAREABLE_MEDIA_NAME } from "../../lib/api/schemas";
-import { isStaff, isStaffRequest } from "../access";
+import { isStaffRequest } from "../access";
 import { MEDIA_SLUG } from "../names";
 import { photoHeaders } from "../bucket";
 import { cleanUpload, forgetPhoto, photoNameOnly, servePhoto, TAKEN_TYPES, writePhoto } from "../photos";
@@ -60,6 +61,13 @@ export const readMedia: Access = (args) => {
   const filename = askedFilename(args);
   return filename !== undefined && SHAREABLE_MEDIA_NAME.test(filename) ? { filename: { equals: filename } } : false;
 };
+
+/**
+ * A photo is the customer's: visitors upload them, and nobody, the workshop
+ * included, adds one from the admin, changes one or deletes one by a request.
+ * The plugin's cleanup (../jobs.ts) deletes them when their time is up.
+ */
+const uploadedByVisitors: Access = ({ req }) => !isStaffRequest(req);
 
 /**
  * A visitor's upload is a file and nothing else: without one, Payload would
@@ -109,9 +117,10 @@ export function mediaCollection({
   return {
     slug: MEDIA_SLUG,
     labels: { singular: "Bilde", plural: "Bilder" },
-    admin: { useAsTitle: "filename", defaultColumns: ["filename", "createdAt"] },
+    // the workshop sees the photos on their cases (../admin/CaseView.tsx), not as a list of files
+    admin: { useAsTitle: "filename", defaultColumns: ["filename", "createdAt"], hidden: true },
     defaultSort: "-createdAt",
-    access: { create: () => true, read: readMedia, update: isStaff, delete: isStaff },
+    access: { create: uploadedByVisitors, read: readMedia, update: () => false, delete: () => false },
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
     hooks: {

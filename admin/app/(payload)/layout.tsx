@@ -1,6 +1,7 @@
 /* Payload's admin layout, as Payload's app template has it. */
 import config from "@payload-config";
 import "@payloadcms/next/css";
+import "./custom.css";
 import type { ServerFunctionClient } from "payload";
 import { handleServerFunctions, RootLayout } from "@payloadcms/next/layouts";
 import type React from "react";

@@ -1,6 +1,7 @@
 import * as migration_20261128_142639_initial from './20261128_142639_initial';
 import * as migration_20261128_194943_vehicle from './20261128_194943_vehicle';
 import * as migration_20261129_051249_object_key from './20261129_051249_object_key';
+import * as migration_20261129_074731_workshop_note from './20261129_074731_workshop_note';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261129_051249_object_key.up,
     down: migration_20261129_051249_object_key.down,
-    name: '20261129_051249_object_key'
+    name: '20261129_051249_object_key',
+  },
+  {
+    up: migration_20261129_074731_workshop_note.up,
+    down: migration_20261129_074731_workshop_note.down,
+    name: '20261129_074731_workshop_note'
   },
 ];

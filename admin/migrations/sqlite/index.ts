@@ -1,6 +1,7 @@
 import * as migration_20261128_142631_initial from './20261128_142631_initial';
 import * as migration_20261128_194900_vehicle from './20261128_194900_vehicle';
 import * as migration_20261129_051236_object_key from './20261129_051236_object_key';
+import * as migration_20261129_074711_workshop_note from './20261129_074711_workshop_note';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261129_051236_object_key.up,
     down: migration_20261129_051236_object_key.down,
-    name: '20261129_051236_object_key'
+    name: '20261129_051236_object_key',
+  },
+  {
+    up: migration_20261129_074711_workshop_note.up,
+    down: migration_20261129_074711_workshop_note.down,
+    name: '20261129_074711_workshop_note'
   },
 ];
