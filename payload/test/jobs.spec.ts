@@ -19,7 +19,7 @@ import sharp from "sharp";
 import { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, QUEUE } from "../names";
 import { LEASE_MS } from "../queue";
 import { startAdminHost, upload, waitFor } from "./harness";
-import { startMailbox, type Mailbox } from "./mailbox";
+import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
 import { startPostgres } from "./postgres";
 
 const CHILD = path.join(import.meta.dirname, "queue-process.ts");
@@ -68,15 +68,7 @@ function envFor(dataDir: string, box?: Mailbox, extra: Record<string, string> = 
   for (const name of ["SMTP_HOST", "SMTP_PORT", "SMTP_SECURE", "SMTP_USER", "SMTP_PASS", "DATABASE_URI"]) {
     if (!(name in extra)) delete env[name];
   }
-  if (box) {
-    Object.assign(env, {
-      SMTP_HOST: "127.0.0.1",
-      SMTP_PORT: String(box.port),
-      SMTP_SECURE: "false",
-      EMAIL_FROM: "nettside@bulkeklinikken.test",
-      WORKSHOP_EMAIL: WORKSHOP,
-    });
-  }
+  if (box) Object.assign(env, mailEnv(box, WORKSHOP));
   return env;
 }
 
@@ -312,12 +304,7 @@ test("a cleanup left running by a dead process does not stop a later cleanup fro
 });
 
 test("a case with two e-mail jobs (the cleanup queued them again) gets its e-mails once", async () => {
-  const host = await startAdminHost({
-    SMTP_HOST: "127.0.0.1",
-    SMTP_PORT: String(box.port),
-    SMTP_SECURE: "false",
-    WORKSHOP_EMAIL: WORKSHOP,
-  });
+  const host = await startAdminHost(mailEnv(box, WORKSHOP));
   try {
     // both jobs are there when the queue next runs
     _internal_jobSystemGlobals.shouldAutoRun = false;
