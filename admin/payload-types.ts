@@ -209,12 +209,12 @@ export interface Inquiry {
    */
   workshopNote?: string | null;
   closedAt?: string | null;
+  createdAt: string;
   emails?: {
     workshop?: ('pending' | 'sent' | 'skipped' | 'failed' | 'off') | null;
     receipt?: ('pending' | 'sent' | 'skipped' | 'failed' | 'off') | null;
   };
   updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -231,12 +231,12 @@ export interface Contact {
    */
   workshopNote?: string | null;
   closedAt?: string | null;
+  createdAt: string;
   emails?: {
     workshop?: ('pending' | 'sent' | 'skipped' | 'failed' | 'off') | null;
     receipt?: ('pending' | 'sent' | 'skipped' | 'failed' | 'off') | null;
   };
   updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -492,6 +492,7 @@ export interface InquiriesSelect<T extends boolean = true> {
   status?: T;
   workshopNote?: T;
   closedAt?: T;
+  createdAt?: T;
   emails?:
     | T
     | {
@@ -499,7 +500,6 @@ export interface InquiriesSelect<T extends boolean = true> {
         receipt?: T;
       };
   updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -512,6 +512,7 @@ export interface ContactSelect<T extends boolean = true> {
   status?: T;
   workshopNote?: T;
   closedAt?: T;
+  createdAt?: T;
   emails?:
     | T
     | {
@@ -519,7 +520,6 @@ export interface ContactSelect<T extends boolean = true> {
         receipt?: T;
       };
   updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -27,6 +27,16 @@ export function formatPrice(kroner: number): string {
   return `${money().format(Math.round(kroner))} kr`;
 }
 
+/**
+ * `kari@example.no` → `mailto:kari@example.no`, each side of the @ percent-encoded: an address may hold `?`, `&`
+ * or `=`, which in a mailto link would start headers of the sender's choosing (a Bcc, a body).
+ */
+export function mailtoHref(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return `mailto:${encodeURIComponent(email)}`;
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+}
+
 /** `+47 67 10 20 30` → `tel:+4767102030` */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

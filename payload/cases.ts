@@ -172,6 +172,16 @@ export const caseFields = (mailOn: boolean): Field[] => [
     access: setByThePlugin,
     admin: { position: "sidebar", components: { Field: ADMIN_COMPONENTS.closedAt } },
   },
+  // Payload's own timestamp, declared here so that it too stays as it came: the list's order, the dashboard's and the
+  // receipt's once-an-hour rule read it
+  {
+    name: "createdAt",
+    label: "Opprettet",
+    type: "date",
+    index: true,
+    access: keptAsSent,
+    admin: { disableBulkEdit: true, hidden: true },
+  },
   {
     name: "emails",
     label: "E-post",
@@ -212,16 +222,16 @@ export const caseAdmin = (useAsTitle: string, searchable: string[]): CollectionC
 });
 
 /**
- * What every case collection's own access says beside who reads it (staff):
- * nobody changes a case but through its fields' own rules (staff set the
- * state and their note), and nobody deletes one by a request: a case leaves
- * with the cleanup, CLOSED_CASE_KEPT_MS after it was closed (./jobs.ts).
+ * What every case collection's own access says beside who makes one: staff
+ * read it, change it only as its fields' own rules let them (the state and
+ * their note), and delete it (a customer may ask to be deleted at once; the
+ * cleanup deletes it anyway CLOSED_CASE_KEPT_MS after it was closed).
  */
 export const caseAccess = (create: Access): CollectionConfig["access"] => ({
   create,
   read: isStaff,
   update: isStaff,
-  delete: () => false,
+  delete: isStaff,
 });
 
 /**

@@ -1,4 +1,14 @@
-import { addressLine, fill, formatClock, formatDate, formatPrice, openingTimes, schemaDay, telHref } from "../format";
+import {
+  addressLine,
+  fill,
+  formatClock,
+  formatDate,
+  formatPrice,
+  mailtoHref,
+  openingTimes,
+  schemaDay,
+  telHref,
+} from "../format";
 
 const nbsp = "\u00a0";
 
@@ -17,6 +27,14 @@ test("money is nb-NO whole kroner", () => {
 
 test("phone numbers become call links", () => {
   expect(telHref("+47 67 10 20 30")).toBe("tel:+4767102030");
+});
+
+test("an address becomes a write link that can add no header", () => {
+  expect(mailtoHref("kari.nordmann@example.no")).toBe("mailto:kari.nordmann@example.no");
+  // an address the contract takes, whose ? & = would otherwise set a Bcc and a body
+  expect(mailtoHref("x?bcc=spy%40evil.no&body=hei@bulk.no")).toBe(
+    "mailto:x%3Fbcc%3Dspy%2540evil.no%26body%3Dhei@bulk.no",
+  );
 });
 
 test("templates fill placeholders and refuse unknown ones", () => {

@@ -8,7 +8,7 @@
  * page (./Gallery.tsx).
  */
 import type { ServerComponentProps } from "payload";
-import { formatDate, telHref } from "../../lib/format";
+import { formatDate, mailtoHref, telHref } from "../../lib/format";
 import { carLine, dayOf, type VehicleRecord } from "../car";
 import { MEDIA_SLUG } from "../names";
 import { Gallery, type GalleryPhoto } from "./Gallery";
@@ -68,7 +68,7 @@ export function SentEmail({ value }: Props) {
   return (
     <div className={styles.field}>
       <p className={styles.label}>E-post</p>
-      <a className={styles.link} href={`mailto:${email}`}>
+      <a className={styles.link} href={mailtoHref(email)}>
         {email}
       </a>
     </div>
