@@ -3,15 +3,17 @@
  * default sort): for quotes the plate, the car, the state, the number of
  * photos and when it came; for bookings the address, the phone, the state
  * and when. Above it, the states to show and a search; below it, the pages.
- * Payload reads the page, the state (`where[status][equals]`) and the search
- * (`search`, the collection's `listSearchableFields`) from the address and
- * hands this view the page of cases it found.
+ * It reads three things from the address, each checked, and asks for its
+ * page of cases itself, always newest first whatever sort a staff member's
+ * saved list preferences hold: the state (`where[status][equals]`, the
+ * links Payload's own list makes too), the search (`search`, a part of any
+ * of the collection's `listSearchableFields`) and the page (`page`).
  */
 import { Gutter } from "@payloadcms/ui";
-import type { ListViewServerProps } from "payload";
+import type { ListViewServerProps, Where } from "payload";
 import { formatAdminURL } from "payload/shared";
 import { carColumn, type VehicleRecord } from "../car";
-import { CASE_STATES } from "../cases";
+import { CASE_STATES, CASES_PER_PAGE, type CaseState } from "../cases";
 import { INQUIRY_SLUG } from "../names";
 import styles from "./CaseList.module.css";
 import { photoCount, type Damage } from "./photo-count";
@@ -32,12 +34,33 @@ type Params = Record<string, string | string[] | undefined>;
 
 const STATUS_PARAM = "where[status][equals]";
 
-/** The list's address with `changes` made to its query (undefined removes a parameter; a new filter starts on page 1). */
-function linkTo(path: string, params: Params, changes: Params): string {
+/** The longest search taken. */
+const MAX_SEARCH_LENGTH = 100;
+
+/** What the address asks this list for: a known state or none, a search or "", a page from 1. */
+interface Asked {
+  state?: CaseState;
+  search: string;
+  page: number;
+}
+
+function asked(params: Params): Asked {
+  const one = (key: string) => (typeof params[key] === "string" ? params[key] : "");
+  const state = CASE_STATES.find((option) => option.value === one(STATUS_PARAM))?.value;
+  const page = Number.parseInt(one("page"), 10);
+  return {
+    state,
+    search: one("search").trim().slice(0, MAX_SEARCH_LENGTH),
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** The list's address asking for `what`. */
+function linkTo(path: string, what: Asked): string {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...params, ...changes })) {
-    for (const one of [value ?? []].flat()) query.append(key, one);
-  }
+  if (what.state) query.set(STATUS_PARAM, what.state);
+  if (what.search) query.set("search", what.search);
+  if (what.page > 1) query.set("page", String(what.page));
   const search = query.toString();
   return search ? `${path}?${search}` : path;
 }
@@ -46,14 +69,14 @@ const stateLabel = (state: string | undefined) => CASE_STATES.find((option) => o
 
 interface ToolsProps {
   listPath: string;
-  params: Params;
+  shown: Asked;
   isQuote: boolean;
 }
 
 /** The states to show, as links, and the search. */
-function Tools({ listPath, params, isQuote }: ToolsProps) {
-  const shownState = typeof params[STATUS_PARAM] === "string" ? params[STATUS_PARAM] : undefined;
-  const search = typeof params.search === "string" ? params.search : "";
+function Tools({ listPath, shown, isQuote }: ToolsProps) {
+  const shownState = shown.state;
+  const search = shown.search;
   const filters = [{ value: undefined, label: "Alle" }, ...CASE_STATES];
   return (
     <div className={styles.tools}>
@@ -63,7 +86,7 @@ function Tools({ listPath, params, isQuote }: ToolsProps) {
             <li key={filter.label}>
               <a
                 className={styles.filter}
-                href={linkTo(listPath, params, { [STATUS_PARAM]: filter.value, page: undefined })}
+                href={linkTo(listPath, { ...shown, state: filter.value, page: 1 })}
                 aria-current={filter.value === shownState ? "page" : undefined}
               >
                 {filter.label}
@@ -129,19 +152,42 @@ function Cases({ docs, isQuote, linkOf }: { docs: Listed[]; isQuote: boolean; li
   );
 }
 
-export function CaseList({ collectionConfig, data, payload, searchParams = {} }: ListViewServerProps) {
+/** The cases `shown` asks for, newest first, as the staff member `user` may read them. */
+function findCases({ collectionConfig, payload, user }: ListViewServerProps, shown: Asked) {
+  const searchable = collectionConfig.admin.listSearchableFields ?? [];
+  const where: Where = {
+    and: [
+      ...(shown.state ? [{ status: { equals: shown.state } }] : []),
+      ...(shown.search ? [{ or: searchable.map((field) => ({ [field]: { like: shown.search } })) }] : []),
+    ],
+  };
+  return payload.find({
+    collection: collectionConfig.slug,
+    where,
+    sort: "-createdAt",
+    page: shown.page,
+    limit: CASES_PER_PAGE,
+    depth: 0,
+    overrideAccess: false,
+    user,
+  });
+}
+
+export async function CaseList(props: ListViewServerProps) {
+  const { collectionConfig, payload, searchParams = {} } = props;
   const slug = collectionConfig.slug;
   const isQuote = slug === INQUIRY_SLUG;
   const url = (path: `/${string}`) =>
     formatAdminURL({ adminRoute: payload.config.routes.admin, path, serverURL: "", relative: true });
   const listPath = url(`/collections/${slug}`);
-  const params = searchParams as Params;
-  const page = (to: number) => linkTo(listPath, params, { page: String(to) });
+  const shown = asked(searchParams as Params);
+  const data = await findCases(props, shown);
+  const page = (to: number) => linkTo(listPath, { ...shown, page: to });
 
   return (
     <Gutter className={styles.page}>
       <h1 className={styles.title}>{String(collectionConfig.labels.plural)}</h1>
-      <Tools listPath={listPath} params={params} isQuote={isQuote} />
+      <Tools listPath={listPath} shown={shown} isQuote={isQuote} />
       <Cases
         docs={data.docs as unknown as Listed[]}
         isQuote={isQuote}
