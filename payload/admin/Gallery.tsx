@@ -4,10 +4,20 @@
  * on a wide screen they share it, never narrower than a phone's. Each photo
  * is a link to the file; a tap or Enter opens it full size in a viewer over
  * the page, where the next and previous photo are a swipe, an arrow key or a
- * button away, Escape or `Lukk` closes it, and focus returns to the photo it
- * was opened from. Without JavaScript the link opens the file itself.
+ * button away, Escape or `Lukk` closes it, and focus returns to the photo
+ * shown last, so the page is where the viewer left it. A photo zoomed in by
+ * pinching pans as the finger moves; it turns only at its normal size.
+ * Without JavaScript the link opens the file itself.
  */
-import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type RefObject } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type RefObject,
+} from "react";
 import styles from "./Gallery.module.css";
 
 export interface GalleryPhoto {
@@ -20,6 +30,38 @@ export interface GalleryPhoto {
 
 /** How far a finger must move sideways for a swipe to turn the photo. */
 const SWIPE_PX = 40;
+
+/**
+ * A sideways swipe of one finger turns the photo (`turn(1)` to the next); a
+ * second finger, or a page zoomed in by pinching, pinches and pans instead.
+ */
+function useSwipe(turn: (step: number) => void) {
+  const swipeFrom = useRef<number | null>(null);
+  const zoomed = () => (window.visualViewport?.scale ?? 1) > 1;
+  const [zoomedIn, setZoomedIn] = useState(false);
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    const update = () => setZoomedIn(viewport.scale > 1);
+    viewport.addEventListener("resize", update);
+    return () => viewport.removeEventListener("resize", update);
+  }, []);
+  const handlers = {
+    onPointerDown: (event: PointerEvent) => {
+      swipeFrom.current = event.isPrimary && !zoomed() ? event.clientX : null;
+    },
+    onPointerUp: (event: PointerEvent) => {
+      if (!event.isPrimary || swipeFrom.current === null) return;
+      const moved = event.clientX - swipeFrom.current;
+      swipeFrom.current = null;
+      if (Math.abs(moved) >= SWIPE_PX && !zoomed()) turn(moved < 0 ? 1 : -1);
+    },
+    onPointerCancel: () => {
+      swipeFrom.current = null;
+    },
+  };
+  return { zoomedIn, handlers };
+}
 
 interface ViewerProps {
   photos: GalleryPhoto[];
@@ -39,22 +81,13 @@ function Viewer({
   onClose,
   ref,
 }: ViewerProps & { ref: RefObject<HTMLDialogElement | null> }) {
-  const swipeFrom = useRef<number | null>(null);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowRight") turn(1);
     else if (event.key === "ArrowLeft") turn(-1);
     else return;
     event.preventDefault();
   };
-  const onPointerDown = (event: PointerEvent) => {
-    swipeFrom.current = event.isPrimary ? event.clientX : null;
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    if (swipeFrom.current === null) return;
-    const moved = event.clientX - swipeFrom.current;
-    swipeFrom.current = null;
-    if (Math.abs(moved) >= SWIPE_PX) turn(moved < 0 ? 1 : -1);
-  };
+  const swipe = useSwipe(turn);
   const photo = shown === null ? undefined : photos[shown];
   return (
     <dialog
@@ -77,7 +110,12 @@ function Viewer({
               Lukk
             </button>
           </div>
-          <div className={styles.stage} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
+          <div
+            className={styles.stage}
+            // zoomed in, a finger pans the photo every way, as on any page
+            style={swipe.zoomedIn ? { touchAction: "pan-x pan-y pinch-zoom" } : undefined}
+            {...swipe.handlers}
+          >
             {/* eslint-disable-next-line @next/next/no-img-element -- the stored photo itself: an optimizer would keep a copy of a customer's photo in its cache */}
             <img src={photo.url} alt={photo.alt} className={styles.full} draggable={false} />
           </div>
@@ -122,7 +160,7 @@ export function Gallery({ photos, label }: { photos: GalleryPhoto[]; label: stri
     <>
       <ul className={styles.grid} aria-label={label}>
         {photos.map((item, index) => (
-          <li key={item.url}>
+          <li key={index}>
             <a
               href={item.url}
               className={styles.link}
