@@ -75,8 +75,9 @@ const uploadedByVisitors: Access = ({ req }) => !isStaffRequest(req);
  * stored one by its `filename`), which is for the workshop's admin only; and
  * of the data sent with it (`_payload`) no key is kept, so `createdAt`,
  * `updatedAt`, `id`, `filename`, `url` and the rest are the server's. Every
- * file, the staff's too, is checked and made again (../photos.ts) before
- * Payload reads it; the staff's data goes on as sent.
+ * file is checked and made again (../photos.ts) before Payload reads it. A
+ * staff member's upload is left alone: the collection's access refuses it
+ * next, and the plugin's own code (the local API) goes on as it asks.
  */
 const takeUpload =
   (dir: string | undefined, reserve: number | undefined): CollectionBeforeOperationHook =>
@@ -84,12 +85,12 @@ const takeUpload =
     if (operation !== "create" && operation !== "update") return args;
     // crop and focal point are off: no request has Payload edit (and encode again) what was cleaned
     if (req.query && "uploadEdits" in req.query) delete (req.query as Record<string, unknown>).uploadEdits;
-    const staff = isStaffRequest(req);
+    if (isStaffRequest(req)) return args;
     if (req.file) await cleanUpload(req, dir, reserve);
-    else if (operation === "create" && !staff) {
+    else if (operation === "create") {
       throw new APIError("Send bildet som filen «file» (multipart/form-data)", 400, undefined, true);
     }
-    return operation === "create" && !staff ? { ...args, data: {} } : args;
+    return operation === "create" ? { ...args, data: {} } : args;
   };
 
 export interface MediaOptions {
@@ -117,7 +118,7 @@ export function mediaCollection({
   return {
     slug: MEDIA_SLUG,
     labels: { singular: "Bilde", plural: "Bilder" },
-    // the workshop sees the photos on their cases (../admin/CaseView.tsx), not as a list of files
+    // the workshop sees the photos on their cases (../admin/Sent.tsx), not as a list of files
     admin: { useAsTitle: "filename", defaultColumns: ["filename", "createdAt"], hidden: true },
     defaultSort: "-createdAt",
     access: { create: uploadedByVisitors, read: readMedia, update: () => false, delete: () => false },

@@ -4,7 +4,7 @@
  *
  * - an anonymous upload brings a file and nothing else: no key of its
  *   `_payload` is stored (its dates, name, url and id are the server's); the
- *   staff's upload works as before;
+ *   staff upload none (the photos are the customers');
  * - every photo is stored as a clean JPEG of at most MAX_STORED_SIDE px and
  *   MAX_STORED_BYTES, whatever came in: a PNG of 80 megapixels in a few
  *   hundred kilobytes (PNG's "Up" filter) too, PNG, WebP, GIF and AVIF alike;
@@ -143,14 +143,21 @@ test("an upload's query cannot have Payload crop (and encode again) what was cle
   assert.deepEqual([meta.width, meta.height], [1000, 800], "not cropped");
 });
 
-test("the staff's upload works as before, and is stored as a JPEG too", async () => {
+test("the staff upload no photo: 403, and nothing is stored or written", async () => {
   const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: "#3c3a" } })
     .png()
     .toBuffer();
-  const { doc, onDisk } = await stored(png, "verkstedets-bilde.png", host.staff);
-  assert.equal(doc.filename, "verkstedets-bilde.jpg");
-  const meta = await assertStoredJpeg(onDisk, "the staff's photo");
-  assert.deepEqual([meta.width, meta.height], [40, 30]);
+  const before = {
+    count: (await host.payload.count({ collection: "media" })).totalDocs,
+    files: fs.readdirSync(host.mediaDir),
+  };
+  const answer = await upload(host, png, "verkstedets-bilde.png", host.staff);
+  assert.equal(answer.status, 403, await answer.clone().text());
+  const after = {
+    count: (await host.payload.count({ collection: "media" })).totalDocs,
+    files: fs.readdirSync(host.mediaDir),
+  };
+  assert.deepEqual(after, before);
 });
 
 test("a PNG of 10000 × 8000 in some 300 KB (each row the row above plus one, 'Up' filter) is stored as a JPEG within the bounds", async () => {
