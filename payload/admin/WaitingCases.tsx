@@ -54,7 +54,7 @@ async function waiting(payload: Payload, req: PayloadRequest, slug: CaseSlug) {
         ? ["Pristilbud", carLine(doc.vehicle) ?? "", photos(photoCount(doc.damages))].filter(Boolean)
         : ["Bestilling", doc.phone],
   }));
-  return { cases, more: found.totalDocs > found.docs.length ? found.totalDocs : 0 };
+  return { cases, total: found.totalDocs, more: found.totalDocs > found.docs.length ? found.totalDocs : 0 };
 }
 
 export async function WaitingCases({ payload, req }: { payload: Payload; req: PayloadRequest }) {
@@ -68,7 +68,7 @@ export async function WaitingCases({ payload, req }: { payload: Payload; req: Pa
   return (
     <section className={styles.waiting} aria-labelledby="waiting-heading">
       <h2 id="waiting-heading" className={styles.heading}>
-        Venter på verkstedet <span className={styles.count}>({cases.length})</span>
+        Venter på verkstedet <span className={styles.count}>({quotes.total + bookings.total})</span>
       </h2>
       {cases.length === 0 ? (
         <p className={styles.empty}>Ingen saker venter. Nye forespørsler og bestillinger kommer her.</p>
@@ -94,7 +94,7 @@ export async function WaitingCases({ payload, req }: { payload: Payload; req: Pa
         .filter((kind) => kind.more > 0)
         .map((kind) => (
           <p key={kind.slug}>
-            <a href={url(`/collections/${kind.slug}?where[status][equals]=NEW`)}>
+            <a href={`${url(`/collections/${kind.slug}`)}?${new URLSearchParams({ "where[status][equals]": "NEW" })}`}>
               Se alle {kind.more} {kind.label}
             </a>
           </p>
