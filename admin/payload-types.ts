@@ -71,6 +71,10 @@ export interface Config {
     media: Media;
     inquiries: Inquiry;
     contact: Contact;
+    'case-offers': CaseOffer;
+    'case-links': CaseLink;
+    'case-events': CaseEvent;
+    agreements: Agreement;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -83,6 +87,10 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     inquiries: InquiriesSelect<false> | InquiriesSelect<true>;
     contact: ContactSelect<false> | ContactSelect<true>;
+    'case-offers': CaseOffersSelect<false> | CaseOffersSelect<true>;
+    'case-links': CaseLinksSelect<false> | CaseLinksSelect<true>;
+    'case-events': CaseEventsSelect<false> | CaseEventsSelect<true>;
+    agreements: AgreementsSelect<false> | AgreementsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -108,6 +116,8 @@ export interface Config {
     tasks: {
       bulkeklinikkenCleanup: TaskBulkeklinikkenCleanup;
       bulkeklinikkenCaseEmails: TaskBulkeklinikkenCaseEmails;
+      bulkeklinikkenLinkEmail: TaskBulkeklinikkenLinkEmail;
+      bulkeklinikkenEventEmail: TaskBulkeklinikkenEventEmail;
       inline: {
         input: unknown;
         output: unknown;
@@ -203,7 +213,7 @@ export interface Inquiry {
   userId?: string | null;
   idempotencyKey?: string | null;
   bodyDigest?: string | null;
-  status: 'NEW' | 'ANSWERED' | 'CLOSED';
+  status: 'NEW' | 'ANSWERED' | 'ACCEPTED' | 'CLOSED';
   /**
    * Bare for verkstedet. Kunden ser det aldri.
    */
@@ -237,6 +247,106 @@ export interface Contact {
     receipt?: ('pending' | 'sent' | 'skipped' | 'failed' | 'off') | null;
   };
   updatedAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "case-offers".
+ */
+export interface CaseOffer {
+  id: number;
+  inquiry: number | Inquiry;
+  version: number;
+  key: string;
+  priceType: 'fixed' | 'max' | 'estimate';
+  lines: {
+    description: string;
+    amountNok: number;
+    id?: string | null;
+  }[];
+  totalNok: number;
+  validUntil: string;
+  dropOffTimes:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  note?: string | null;
+  state: 'sent' | 'accepted' | 'declined' | 'replaced' | 'closed';
+  answer?: {
+    at?: string | null;
+    name?: string | null;
+    chosenTime?: string | null;
+    earlyStart?: boolean | null;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "case-links".
+ */
+export interface CaseLink {
+  id: number;
+  inquiry: number | Inquiry;
+  purpose: 'photos' | 'offer';
+  offer?: (number | null) | CaseOffer;
+  message?: string | null;
+  tokenHash?: string | null;
+  mailedAt?: string | null;
+  mail?: ('pending' | 'sent' | 'failed' | 'none') | null;
+  endedAt?: string | null;
+  endedBecause?: ('replaced' | 'closed') | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "case-events".
+ */
+export interface CaseEvent {
+  id: number;
+  inquiry: number | Inquiry;
+  kind: 'offer' | 'photoRequest' | 'accepted' | 'declined' | 'question' | 'photos';
+  at: string;
+  version?: number | null;
+  text?: string | null;
+  photos?: (number | Media)[] | null;
+  once?: string | null;
+  mail?: {
+    workshop?: ('pending' | 'sent' | 'failed' | 'none') | null;
+    customer?: ('pending' | 'sent' | 'failed' | 'none') | null;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreements".
+ */
+export interface Agreement {
+  id: number;
+  caseNumber: string;
+  regNumber: string;
+  name: string;
+  email: string;
+  version: number;
+  priceType: 'fixed' | 'max' | 'estimate';
+  lines: {
+    description: string;
+    amountNok: number;
+    id?: string | null;
+  }[];
+  totalNok: number;
+  chosenTime: string;
+  earlyStart?: boolean | null;
+  acceptedAt: string;
+  confirmation: string;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -307,7 +417,12 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'bulkeklinikkenCleanup' | 'bulkeklinikkenCaseEmails';
+        taskSlug:
+          | 'inline'
+          | 'bulkeklinikkenCleanup'
+          | 'bulkeklinikkenCaseEmails'
+          | 'bulkeklinikkenLinkEmail'
+          | 'bulkeklinikkenEventEmail';
         taskID: string;
         input?:
           | {
@@ -340,7 +455,15 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'bulkeklinikkenCleanup' | 'bulkeklinikkenCaseEmails') | null;
+  taskSlug?:
+    | (
+        | 'inline'
+        | 'bulkeklinikkenCleanup'
+        | 'bulkeklinikkenCaseEmails'
+        | 'bulkeklinikkenLinkEmail'
+        | 'bulkeklinikkenEventEmail'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -378,6 +501,22 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'contact';
         value: number | Contact;
+      } | null)
+    | ({
+        relationTo: 'case-offers';
+        value: number | CaseOffer;
+      } | null)
+    | ({
+        relationTo: 'case-links';
+        value: number | CaseLink;
+      } | null)
+    | ({
+        relationTo: 'case-events';
+        value: number | CaseEvent;
+      } | null)
+    | ({
+        relationTo: 'agreements';
+        value: number | Agreement;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -523,6 +662,102 @@ export interface ContactSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "case-offers_select".
+ */
+export interface CaseOffersSelect<T extends boolean = true> {
+  inquiry?: T;
+  version?: T;
+  key?: T;
+  priceType?: T;
+  lines?:
+    | T
+    | {
+        description?: T;
+        amountNok?: T;
+        id?: T;
+      };
+  totalNok?: T;
+  validUntil?: T;
+  dropOffTimes?: T;
+  note?: T;
+  state?: T;
+  answer?:
+    | T
+    | {
+        at?: T;
+        name?: T;
+        chosenTime?: T;
+        earlyStart?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "case-links_select".
+ */
+export interface CaseLinksSelect<T extends boolean = true> {
+  inquiry?: T;
+  purpose?: T;
+  offer?: T;
+  message?: T;
+  tokenHash?: T;
+  mailedAt?: T;
+  mail?: T;
+  endedAt?: T;
+  endedBecause?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "case-events_select".
+ */
+export interface CaseEventsSelect<T extends boolean = true> {
+  inquiry?: T;
+  kind?: T;
+  at?: T;
+  version?: T;
+  text?: T;
+  photos?: T;
+  once?: T;
+  mail?:
+    | T
+    | {
+        workshop?: T;
+        customer?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreements_select".
+ */
+export interface AgreementsSelect<T extends boolean = true> {
+  caseNumber?: T;
+  regNumber?: T;
+  name?: T;
+  email?: T;
+  version?: T;
+  priceType?: T;
+  lines?:
+    | T
+    | {
+        description?: T;
+        amountNok?: T;
+        id?: T;
+      };
+  totalNok?: T;
+  chosenTime?: T;
+  earlyStart?: T;
+  acceptedAt?: T;
+  confirmation?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -647,6 +882,42 @@ export interface TaskBulkeklinikkenCaseEmails {
   input: {
     collection: string;
     id:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBulkeklinikkenLinkEmail".
+ */
+export interface TaskBulkeklinikkenLinkEmail {
+  input: {
+    link:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBulkeklinikkenEventEmail".
+ */
+export interface TaskBulkeklinikkenEventEmail {
+  input: {
+    event:
       | {
           [k: string]: unknown;
         }

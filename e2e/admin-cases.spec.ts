@@ -5,15 +5,20 @@
  * message, and the photos the width of the page, opened full size and turned
  * by a swipe or an arrow key); what the customer sent stays as sent while the
  * workshop sets the state and its note; no case is made and no photo added or
- * removed from the admin; the list and the dashboard show what waits; the workshop's logo and
+ * removed from the admin; the list and the dashboard show what waits; the
+ * workshop answers a quote from its page (an offer, checked and previewed as
+ * the customer will see it, or a request for photos), and its history and
+ * the list show what was sent; the workshop's logo and
  * name are on the login page and in the navigation; and the pages the
  * workshop works in are axe clean.
  */
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import sharp from "sharp";
+import { formatDate, formatMoment } from "../lib/format";
+import { addDays, osloToday, osloToMoment } from "../payload/admin/oslo-time";
 import { logIn, startAdmin, type StartedAdmin } from "./admin-app";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, type Locator, type Page } from "./fixtures";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -30,6 +35,8 @@ const PLATE = "EK39085";
 const CAR = "Volkswagen Golf, grå, 2017";
 
 let admin: StartedAdmin;
+/** all the admin's process printed so far: a `MAIL <to>` line for each e-mail its mailbox received */
+let printed = "";
 let quoteId = 0;
 let bookingId = 0;
 
@@ -83,7 +90,7 @@ async function seed(siteOrigin: string) {
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(180_000);
   const siteOrigin = new URL(baseURL!).origin;
-  admin = await startAdmin({ SITE_ORIGIN: siteOrigin });
+  admin = await startAdmin({ SITE_ORIGIN: siteOrigin }, (text) => (printed = text));
   await seed(siteOrigin);
 });
 
@@ -287,11 +294,11 @@ test("the list shows plate, car, state, photos and when, and the dashboard puts 
 
   await page.goto(`${admin.origin}/admin/collections/inquiries`);
   const table = page.getByRole("table");
-  for (const column of ["Registreringsnummer", "Bil", "Status", "Bilder", "Kom inn"]) {
+  for (const column of ["Registreringsnummer", "Bil", "Status", "Tilbud", "Bilder", "Kom inn"]) {
     await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
   }
   const row = table.getByRole("row", { name: new RegExp(PLATE) });
-  await expect(row.getByRole("cell")).toHaveText([CAR, "Ny", "3", /^\d+\. \S+ \d{4} kl\. \d\d:\d\d$/]);
+  await expect(row.getByRole("cell")).toHaveText([CAR, "Ny", "—", "3", /^\d+\. \S+ \d{4} kl\. \d\d:\d\d$/]);
 
   // the states to show are links; the search finds a quote by its plate
   await page.getByRole("link", { name: "Avsluttet", exact: true }).click();
@@ -315,4 +322,120 @@ test("the workshop's name and logo are in the navigation and the title", async (
   await expect(page).toHaveTitle(/Bulkeklinikken/);
   await page.getByRole("button", { name: /meny/i }).click();
   await expect(page.getByRole("navigation").getByRole("img", { name: "Bulkeklinikken" })).toBeVisible();
+});
+
+/** How many e-mails the admin's mailbox has received for `to`. */
+const mailsTo = (to: string) => printed.split("\n").filter((line) => line === `MAIL ${to}`).length;
+
+/** Fills the offer form in `answer`: two lines, valid until `validUntil`, two drop-off times on Oslo's clock. */
+async function fillOffer(answer: Locator, validUntil: string, times: [string, string]) {
+  await answer.getByRole("radio", { name: "Høyeste pris" }).check();
+  await expect(answer.getByText("Velg hva slags pris dette er.")).toHaveCount(0);
+  await answer.getByLabel("Arbeid", { exact: true }).fill("Retting av bulk i bakdør");
+  await answer.getByLabel("Pris i kroner").fill("4 500");
+  await answer.getByRole("button", { name: "Ny linje" }).click();
+  await answer.getByLabel("Arbeid", { exact: true }).nth(1).fill("Lakkering");
+  await answer.getByLabel("Pris i kroner").nth(1).fill("8000");
+  await expect(answer.getByText("Totalt: 12 500 kr")).toBeVisible();
+  await answer.getByLabel("Gyldig til").fill(validUntil);
+  await answer.getByLabel("Tid 1").fill(times[0]);
+  await answer.getByRole("button", { name: "En tid til" }).click();
+  await answer.getByLabel("Tid 2").fill(times[1]);
+  await answer.getByLabel("Merknad til kunden (valgfritt)").fill("Vi retter døra, vi bytter den ikke.");
+}
+
+test.describe("the workshop's offer", () => {
+  // the browser's own zone is not Oslo's: the times typed in are read on Oslo's clock all the same
+  test.use({ timezoneId: "America/New_York" });
+
+  test("an offer is checked, previewed as the customer sees it, sent, and shown in the history and the list", async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(DESKTOP);
+    await logIn(page, admin.origin, admin.login);
+    await page.goto(quotePage());
+    const answer = page.getByRole("region", { name: "Svar til kunden" });
+    await expect(answer.getByText("Ingen tilbud eller forespørsler er sendt ennå.")).toBeVisible();
+
+    // nothing filled in: nothing goes, each fault is named and the first is focused
+    await answer.getByRole("button", { name: "Send tilbud" }).click();
+    await expect(answer.getByText("Tilbudet er ikke sendt. Rett det som er merket.")).toBeVisible();
+    await expect(answer.getByText("Velg hva slags pris dette er.")).toBeVisible();
+    await expect(answer.getByText("Skriv hva arbeidet er.")).toBeVisible();
+    await expect(answer.getByText("Legg inn minst én tid kunden kan levere bilen.")).toBeVisible();
+    await expect(answer.getByRole("radio", { name: "Fast pris" })).toBeFocused();
+    expect(await axeFindings(page), "the offer form with its errors").toEqual([]);
+
+    const validUntil = addDays(osloToday(), 20);
+    const first = `${addDays(osloToday(), 30)}T08:00`;
+    const second = `${addDays(osloToday(), 200)}T14:30`;
+    await fillOffer(answer, validUntil, [first, second]);
+
+    const times = [first, second].map((time) => formatMoment(osloToMoment(time)!));
+    const preview = answer.getByRole("region", { name: /Forhåndsvisning/ });
+    await expect(preview.getByRole("heading", { name: `Pristilbud for ${PLATE}` })).toBeVisible();
+    await expect(preview.getByRole("row", { name: /Lakkering/ })).toContainText("8 000 kr");
+    await expect(preview.getByRole("row", { name: /Totalt/ })).toContainText("12 500 kr");
+    await expect(preview.getByText("Alle priser er med mva.")).toBeVisible();
+    await expect(preview.getByText(/^Høyeste pris\. Prisen er en øvre grense/)).toBeVisible();
+    await expect(preview.getByText(`Tilbudet gjelder til ${formatDate(validUntil)}.`)).toBeVisible();
+    await expect(preview.getByRole("listitem")).toHaveText(times);
+
+    const mails = mailsTo(CUSTOMER.email);
+    await answer.getByRole("button", { name: "Send tilbud" }).click();
+    await expect(answer.getByText("Tilbudet er sendt til kunden.")).toBeVisible();
+    const history = answer.getByRole("region", { name: "Historikk" });
+    await expect(history.getByText("Tilbud sendt", { exact: true })).toBeVisible();
+    await expect(history.getByText("Versjon 1, 12 500 kr")).toBeVisible();
+    const current = answer.getByRole("region", { name: "Tilbudet kunden har nå" });
+    await expect(current).toContainText(`Sendt, gjelder til ${formatDate(validUntil)}`);
+    await expect(current).toContainText(times.join("; "));
+    await expect(answer.getByRole("heading", { name: "Nytt tilbud (erstatter versjon 1)" })).toBeVisible();
+    // the customer gets the link by e-mail, and the history says so
+    await expect.poll(() => mailsTo(CUSTOMER.email), { timeout: 30_000 }).toBe(mails + 1);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return history.getByText(/^E-post til kunden: sendt/).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    const stored = (await (await staffApi(`/api/inquiries/${quoteId}?depth=0`)).json()) as { status: string };
+    expect(stored.status).toBe("ANSWERED");
+
+    await page.goto(`${admin.origin}/admin/collections/inquiries`);
+    const row = page.getByRole("table").getByRole("row", { name: new RegExp(PLATE) });
+    await expect(row.getByRole("cell").nth(2)).toHaveText(`Sendt, gjelder til ${formatDate(validUntil)}`);
+  });
+});
+
+test.describe("the workshop's photo request", () => {
+  test("the workshop asks for more photos; a closed case takes no answer, and says why", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await logIn(page, admin.origin, admin.login);
+    await page.goto(quotePage());
+    const answer = page.getByRole("region", { name: "Svar til kunden" });
+    await answer.getByRole("button", { name: "Be om flere bilder" }).click();
+    await expect(answer.getByText("Skriv hvilke bilder dere trenger.")).toBeVisible();
+    await answer.getByLabel("Hvilke bilder trenger dere?").fill("Et bilde av hele døra, tatt fra siden.");
+    await answer.getByRole("button", { name: "Be om flere bilder" }).click();
+    await expect(answer.getByText("Kunden får en e-post med lenke for å sende bilder.")).toBeVisible();
+    const history = answer.getByRole("region", { name: "Historikk" });
+    await expect(history.getByText("Bedt om flere bilder", { exact: true })).toBeVisible();
+    await expect(history.getByText("Et bilde av hele døra, tatt fra siden.")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await staffApi(`/api/inquiries/${quoteId}`, { method: "PATCH", body: JSON.stringify({ status: "CLOSED" }) });
+    await page.reload();
+    await expect(answer.getByText(/^Saken er avsluttet, så du kan ikke sende tilbud eller be om bilder/)).toBeVisible();
+    await expect(answer.getByRole("button", { name: /Send tilbud|Be om flere bilder/ })).toHaveCount(0);
+    await expect(answer.getByRole("region", { name: "Tilbudet kunden har nå" })).toContainText("Saken ble avsluttet");
+    await page.goto(`${admin.origin}/admin/collections/inquiries`);
+    const row = page.getByRole("table").getByRole("row", { name: new RegExp(PLATE) });
+    await expect(row.getByRole("cell").nth(2)).toHaveText("Saken ble avsluttet");
+    await staffApi(`/api/inquiries/${quoteId}`, { method: "PATCH", body: JSON.stringify({ status: "ANSWERED" }) });
+  });
 });

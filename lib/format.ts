@@ -15,6 +15,39 @@ const longDate = onFirstUse(
 );
 const money = onFirstUse(() => new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 }));
 
+const osloMoment = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("nb-NO", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: "Europe/Oslo",
+    }),
+);
+const osloDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "Europe/Oslo" }),
+);
+
+/** `2026-12-08T07:00:00Z` → `{ date: "tirsdag 8. desember", time: "08:00" }`, on Oslo's clock. */
+export function momentParts(iso: string): { date: string; time: string } {
+  const parts = osloMoment().formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return { date: `${part("weekday")} ${part("day")}. ${part("month")}`, time: `${part("hour")}:${part("minute")}` };
+}
+
+/** `2026-12-08T07:00:00Z` → `tirsdag 8. desember kl. 08:00`: the moment on Oslo's clock, as a drop-off time is said. */
+export function formatMoment(iso: string): string {
+  const { date, time } = momentParts(iso);
+  return `${date} kl. ${time}`;
+}
+
+/** The calendar day in Oslo at `moment`, `YYYY-MM-DD`. */
+export const osloDayOf = (moment: Date): string => osloDay().format(moment);
+
 /** `2023-10-13` → `13. oktober 2023` */
 export function formatDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

@@ -7,7 +7,8 @@
  *     and in lower case, so one address is one address however it was typed
  *     (the receipt's once-an-hour rule counts by it);
  *   - its state, set by the workshop: Ny (the contract's `NEW`, the first),
- *     Besvart, Avsluttet. Closing it stamps the time (`closedAt`); the
+ *     Besvart, Avsluttet; a quote also Godtatt, when its customer accepted
+ *     an offer through their link (./case-link/). Closing it stamps the time (`closedAt`); the
  *     cleanup job deletes it CLOSED_CASE_KEPT_MS later (./jobs.ts);
  *   - whether its e-mails went: the workshop's and the customer's receipt,
  *     each `pending` until the e-mail job has tried (./email.ts), or `off`
@@ -36,9 +37,13 @@ import { ADMIN_COMPONENTS, CASE_EMAILS_TASK, QUEUE, type CaseSlug } from "./name
 export const CASE_STATES = [
   { value: "NEW", label: "Ny" },
   { value: "ANSWERED", label: "Besvart" },
+  // a quote whose offer the customer accepted through their link (./case-link/)
+  { value: "ACCEPTED", label: "Godtatt" },
   { value: "CLOSED", label: "Avsluttet" },
 ] as const;
 export type CaseState = (typeof CASE_STATES)[number]["value"];
+/** A booking's states: no offer is sent on one, so none is accepted. */
+export const BOOKING_STATES = CASE_STATES.filter((state) => state.value !== "ACCEPTED");
 
 /** How long a closed case and its photos are kept: the privacy page promises deletion within 30 days of closing. */
 export const CLOSED_CASE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -144,13 +149,13 @@ const emailState = (name: "workshop" | "receipt", label: string, mailOn: boolean
 });
 
 /** The state, the time it was closed and the e-mails' outcome (`off` when `mailOn` is false), in the admin's sidebar. */
-export const caseFields = (mailOn: boolean): Field[] => [
+export const caseFields = (mailOn: boolean, states: readonly { value: string; label: string }[]): Field[] => [
   {
     name: "status",
     label: "Status",
     // one tap each, every state in sight
     type: "radio",
-    options: [...CASE_STATES],
+    options: [...states],
     defaultValue: "NEW",
     required: true,
     index: true,

@@ -52,7 +52,7 @@ export const MAX_INQUIRY_BYTES = 2 * 1024 * 1024;
 const HEADERS = { "Access-Control-Expose-Headers": "Retry-After" };
 
 /** A request refused: its status, the Norwegian message the answer carries, and what else its error says. */
-class Refusal extends Error {
+export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -78,14 +78,14 @@ function idempotencyKey(req: PayloadRequest): string | undefined {
   );
 }
 
-/** The body as JSON, read to at most MAX_INQUIRY_BYTES. */
-async function readJson(req: PayloadRequest): Promise<unknown> {
+/** The body as JSON, read to at most `maxBytes`. */
+export async function readJson(req: PayloadRequest, maxBytes = MAX_INQUIRY_BYTES): Promise<unknown> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = req.body?.getReader();
   for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
     size += read.value.byteLength;
-    if (size > MAX_INQUIRY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       throw new Refusal(413, "Forespørselen er for stor");
     }

@@ -11,7 +11,8 @@
  *   - CLEANUP_TASK, every hour: deletes each case closed more than
  *     CLOSED_CASE_KEPT_MS ago, then each photo that no quote names
  *     UNUSED_PHOTO_KEPT_MS after its upload (a deleted quote's photos among
- *     them). It also queues the e-mails again of a case whose e-mails are
+ *     them), and each agreement AGREEMENT_KEPT_YEARS after its offer was
+ *     accepted (an agreement outlives its case). It also queues the e-mails again of a case whose e-mails are
  *     still waiting an hour after it was stored with no job to send them
  *     (on a database without transactions, a case can be stored and its job
  *     not). The time is Payload's job clock (`getCurrentDate`), the one its
@@ -21,7 +22,16 @@
 import { getCurrentDate, type Payload, type TaskConfig } from "payload";
 import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "./cases";
 import type { CaseMailer, QuoteRecord } from "./email";
-import { CASE_EMAILS_TASK, CASE_SLUGS, CLEANUP_TASK, INQUIRY_SLUG, MEDIA_SLUG, QUEUE, type CaseSlug } from "./names";
+import {
+  AGREEMENT_SLUG,
+  CASE_EMAILS_TASK,
+  CASE_SLUGS,
+  CLEANUP_TASK,
+  INQUIRY_SLUG,
+  MEDIA_SLUG,
+  QUEUE,
+  type CaseSlug,
+} from "./names";
 
 /** How many records the cleanup reads at a time. */
 const PAGE = 100;
@@ -141,6 +151,22 @@ export async function requeueOverdueEmails(payload: Payload, now = getCurrentDat
   return queued;
 }
 
+/** How many years an agreement is kept after its offer was accepted: complaints about lasting work come up to five years later. */
+export const AGREEMENT_KEPT_YEARS = 5;
+
+/** Deletes the agreements accepted more than AGREEMENT_KEPT_YEARS before `now`; returns how many. */
+async function deleteOldAgreements(payload: Payload, now: Date): Promise<number> {
+  const before = new Date(now);
+  before.setUTCFullYear(before.getUTCFullYear() - AGREEMENT_KEPT_YEARS);
+  const { docs } = await payload.delete({
+    collection: AGREEMENT_SLUG,
+    where: { acceptedAt: { less_than: before.toISOString() } },
+    depth: 0,
+    overrideAccess: true,
+  });
+  return docs.length;
+}
+
 /** Deletes what the privacy page says is deleted by now (see the module's comment); returns the counts. */
 export async function deleteExpired(payload: Payload, now = getCurrentDate()) {
   const closedBefore = new Date(now.getTime() - CLOSED_CASE_KEPT_MS);
@@ -148,7 +174,8 @@ export async function deleteExpired(payload: Payload, now = getCurrentDate()) {
   for (const slug of CASE_SLUGS) cases[slug] = await deleteClosedCases(payload, slug, closedBefore);
   // after the cases: a deleted quote's photos are unused now, unless another quote names them
   const photos = await deleteUnusedPhotos(payload, new Date(now.getTime() - UNUSED_PHOTO_KEPT_MS));
-  const counts = { ...cases, photos };
+  const agreements = await deleteOldAgreements(payload, now);
+  const counts = { ...cases, photos, agreements };
   if (Object.values(counts).some(Boolean))
     payload.logger.info({ ...counts, msg: "Deleted closed cases and unused photos" });
   return counts;

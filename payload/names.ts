@@ -6,6 +6,12 @@
 export const MEDIA_SLUG = "media" as const;
 export const CONTACT_SLUG = "contact" as const;
 export const INQUIRY_SLUG = "inquiries" as const;
+/** The workshop's answers to quotes and the customer's links to them (./case-link/). */
+export const OFFER_SLUG = "case-offers" as const;
+export const LINK_SLUG = "case-links" as const;
+export const EVENT_SLUG = "case-events" as const;
+/** What an accepted offer leaves behind: kept five years, after its case is gone. */
+export const AGREEMENT_SLUG = "agreements" as const;
 /** The collections that hold a customer's case: a booking or a price quote. */
 export const CASE_SLUGS = [INQUIRY_SLUG, CONTACT_SLUG] as const;
 export type CaseSlug = (typeof CASE_SLUGS)[number];
@@ -14,6 +20,10 @@ export type CaseSlug = (typeof CASE_SLUGS)[number];
 export const QUEUE = "bulkeklinikken" as const;
 /** Sends a new case's e-mails, retried until they go. */
 export const CASE_EMAILS_TASK = "bulkeklinikkenCaseEmails" as const;
+/** Makes a customer's link and e-mails it to them. */
+export const LINK_EMAIL_TASK = "bulkeklinikkenLinkEmail" as const;
+/** Sends the e-mails about what happened on a case through its link (an answer, a question, photos). */
+export const EVENT_EMAIL_TASK = "bulkeklinikkenEventEmail" as const;
 /** Deletes closed cases and unused photos when their time is up. */
 export const CLEANUP_TASK = "bulkeklinikkenCleanup" as const;
 
@@ -37,6 +47,8 @@ export const ADMIN_COMPONENTS = {
   closedAt: component("CaseState", "ClosedAt"),
   /** whether a case's e-mails went */
   emailStates: component("CaseState", "EmailStates"),
+  /** a quote's page: its history, its offer, and the forms that send an offer or ask for photos */
+  caseAnswer: component("CaseAnswer"),
   /** a case collection's list */
   caseList: component("CaseList"),
   /** the workshop's name and logo atop the navigation */

@@ -11,6 +11,10 @@
  *   - the workshop's own admin: its name and logo, and the cases waiting for
  *     it first on the dashboard (./workshop-admin.ts, ./admin/);
  *   - POST /api/inquiry, where the site sends its quotes (./inquiry-endpoint.ts);
+ *   - the workshop's answer to a quote, an offer or a request for more
+ *     photos, each e-mailed to the customer as a link to the site's page
+ *     /sak, where they accept, ask or send photos into the same case; an
+ *     accepted offer leaves an agreement kept five years (./case-link/);
  *   - with SVV_API_KEY set, GET /api/vehicle, the car behind a registration
  *     number from Statens vegvesen, which each quote is also stored with
  *     (./vehicle.ts);
@@ -55,13 +59,16 @@ import { contactCollection } from "./collections/Contact";
 import { inquiryCollection } from "./collections/Inquiries";
 import { mediaCollection } from "./collections/Media";
 import { loadEmailTexts, loadSite } from "./content";
+import { caseLinkCollections } from "./case-link/collections";
+import { customerEndpoints } from "./case-link/endpoints";
+import { eventEmailTask, linkEmailTask, linkMailer, type LinkMailer } from "./case-link/mail";
 import { caseMailer, type CaseMailer } from "./email";
 import { bucketSettings, withBucket } from "./bucket";
 import { cronSettings, runEndpoint, withRunEndpoint, type CronSettings } from "./cron";
 import { healthEndpoint } from "./health";
 import { inquiryEndpoint } from "./inquiry-endpoint";
 import { caseEmailsTask, cleanupTask } from "./jobs";
-import { CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG } from "./names";
+import { AGREEMENT_SLUG, CONTACT_SLUG, EVENT_SLUG, INQUIRY_SLUG, LINK_SLUG, MEDIA_SLUG, OFFER_SLUG } from "./names";
 import { startQueue } from "./queue";
 import { removeTemporaryPhotos } from "./photos";
 import { answerKnownErrors } from "./request-errors";
@@ -124,14 +131,25 @@ export { QUEUE_CRON } from "./queue";
  * take it. Where Payload starts its crons (it reads `autoRun` only then), the
  * plugin's own runner starts (./queue.ts) beside the app's crons.
  */
-function withJobs(jobs: Config["jobs"], mailer: CaseMailer, mailOn: boolean, cron: CronSettings): Config["jobs"] {
+function withJobs(
+  jobs: Config["jobs"],
+  mailers: { cases: CaseMailer; links: LinkMailer },
+  mailOn: boolean,
+  cron: CronSettings,
+): Config["jobs"] {
   const autoRun = jobs?.autoRun;
   const staff = ({ req }: { req: Parameters<typeof isStaffRequest>[0] }) => isStaffRequest(req);
   return {
     ...jobs,
     access: { run: staff, queue: staff, cancel: staff, ...jobs?.access },
     // the e-mail task is there even with e-mail off (nothing queues it then), so the app's types have it
-    tasks: [...(jobs?.tasks ?? []), cleanupTask(mailOn), caseEmailsTask(mailer)],
+    tasks: [
+      ...(jobs?.tasks ?? []),
+      cleanupTask(mailOn),
+      caseEmailsTask(mailers.cases),
+      linkEmailTask(mailers.links),
+      eventEmailTask(mailers.links),
+    ],
     autoRun: async (payload) => {
       if (cron.runJobs) startQueue(payload, { mailOn });
       return typeof autoRun === "function" ? await autoRun(payload) : (autoRun ?? []);
@@ -143,27 +161,43 @@ function withJobs(jobs: Config["jobs"], mailer: CaseMailer, mailOn: boolean, cro
   };
 }
 
+/** The plugin's collection slugs, which the app must leave to it. */
+const OUR_SLUGS: readonly string[] = [
+  MEDIA_SLUG,
+  CONTACT_SLUG,
+  INQUIRY_SLUG,
+  OFFER_SLUG,
+  LINK_SLUG,
+  EVENT_SLUG,
+  AGREEMENT_SLUG,
+];
+
+/** Throws naming each of the plugin's slugs the app already uses. */
+function refuseTakenSlugs(config: Config): void {
+  const taken = (config.collections ?? []).filter((c) => OUR_SLUGS.includes(c.slug));
+  if (taken.length) {
+    const slugs = taken.map((c) => `"${c.slug}"`).join(" and ");
+    throw new Error(`bulkeklinikken: the app already has ${slugs}; the site needs these slugs for its own collections`);
+  }
+}
+
 export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const origins = siteOrigins(options.siteOrigin);
   const env = options.env ?? process.env;
   const site = loadSite();
   const smtp = smtpFromEnv(env, site);
   const workshopEmail = addressFrom(env, "WORKSHOP_EMAIL", site.email);
-  const mailer = caseMailer({ site, texts: loadEmailTexts(), workshopEmail });
+  const texts = loadEmailTexts();
+  const mailer = caseMailer({ site, texts, workshopEmail });
+  // the customer's links point to the first of the site's origins: the live site
+  const links = linkMailer({ site, texts: texts.caseLink, workshopEmail, siteOrigin: origins[0]! });
   const cron = cronSettings(env);
   const bucket = bucketSettings(env);
   const vehicles = vehicleSettings(env);
   const register = vehicles && vehicleRegister(vehicles);
 
   return (config) => {
-    const ours = [MEDIA_SLUG, CONTACT_SLUG, INQUIRY_SLUG] as string[];
-    const taken = (config.collections ?? []).filter((c) => ours.includes(c.slug));
-    if (taken.length) {
-      const slugs = taken.map((c) => `"${c.slug}"`).join(" and ");
-      throw new Error(
-        `bulkeklinikken: the app already has ${slugs}; the site needs these slugs for its own collections`,
-      );
-    }
+    refuseTakenSlugs(config);
     if (!config.serverURL) {
       throw new Error(
         "bulkeklinikken: the app's serverURL is not set. Set it to the admin's public origin " +
@@ -181,10 +215,17 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
     const withPlugin: Config = {
       ...config,
       admin: withWorkshopAdmin(config.admin, site.name),
-      collections: [...withStaffRules(config), media, inquiryCollection(mailOn), contactCollection(mailOn)],
+      collections: [
+        ...withStaffRules(config),
+        media,
+        inquiryCollection(mailOn),
+        contactCollection(mailOn),
+        ...caseLinkCollections,
+      ],
       endpoints: [
         ...(config.endpoints ?? []),
         inquiryEndpoint(register),
+        ...customerEndpoints(site, texts.caseLink),
         ...(register ? [vehicleEndpoint(register)] : []),
         healthEndpoint(),
       ],
@@ -193,7 +234,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       // first, so the app's own hooks see the 400
       hooks: { ...config.hooks, afterError: [answerKnownErrors, ...(config.hooks?.afterError ?? [])] },
       email,
-      jobs: withJobs(config.jobs, mailer, mailOn, cron),
+      jobs: withJobs(config.jobs, { cases: mailer, links }, mailOn, cron),
       onInit: async (payload) => {
         await config.onInit?.(payload);
         const left = bucket ? 0 : await removeTemporaryPhotos((media.upload as { staticDir: string }).staticDir);

@@ -35,7 +35,7 @@
  * one statement works on both.
  */
 import { _internal_jobSystemGlobals, getCurrentDate, type Payload } from "payload";
-import { CASE_EMAILS_TASK, CLEANUP_TASK, QUEUE } from "./names";
+import { CASE_EMAILS_TASK, CLEANUP_TASK, EVENT_EMAIL_TASK, LINK_EMAIL_TASK, QUEUE } from "./names";
 
 /** How often each process runs the queue, as a cron: every 5 seconds. A new case's e-mails leave within this. */
 export const QUEUE_CRON = "*/5 * * * * *";
@@ -246,7 +246,8 @@ async function runClaimed(payload: Payload, sql: Sql, job: Row, heartbeatMs: num
 }
 
 /** The tasks a process with or without e-mail takes. */
-const tasksFor = (mailOn: boolean) => (mailOn ? [CLEANUP_TASK, CASE_EMAILS_TASK] : [CLEANUP_TASK]);
+const tasksFor = (mailOn: boolean) =>
+  mailOn ? [CLEANUP_TASK, CASE_EMAILS_TASK, LINK_EMAIL_TASK, EVENT_EMAIL_TASK] : [CLEANUP_TASK];
 
 /**
  * One run of the queue (see the module's comment) that does not wait for the

@@ -9,6 +9,7 @@
  */
 import { CONTACT_PATH, INQUIRY_PATH, MEDIA_FILE_PATH, MEDIA_PATH } from "../lib/api/schemas";
 import { VEHICLE_PATH } from "../lib/api/vehicle";
+import { CASE_LINK_PATHS } from "../lib/api/case-link";
 import { HttpError } from "./http";
 
 export interface Route {
@@ -18,6 +19,8 @@ export interface Route {
   payloadPath?: string;
   /** whether the call sends a photo: it passes the upload gate, and its body has a deadline */
   upload?: true;
+  /** the path is a page's too: a request with another method goes to the static server */
+  page?: true;
 }
 
 /** Where the plugin answers the quote: under Payload's API. */
@@ -33,6 +36,12 @@ export const FORM_CALLS: Route[] = [
   { method: "POST", path: PAYLOAD_INQUIRY_PATH },
   // the car behind a registration number; Payload has it only when SVV_API_KEY is set, else it is a 404
   { method: "GET", path: VEHICLE_PATH },
+  // the customer's link: the page /sak calls `<NEXT_PUBLIC_API_URL>/sak…`, here the same origin, and its own
+  // path is the page's, which a GET still gets
+  ...Object.values(CASE_LINK_PATHS).flatMap((path): Route[] => [
+    { method: "POST", path, payloadPath: `/api${path}`, page: true },
+    { method: "POST", path: `/api${path}` },
+  ]),
   // the host's health check: 200 when the database answers and is migrated, else 503 (payload/health.ts)
   { method: "GET", path: "/api/health" },
 ];
@@ -58,6 +67,7 @@ export function formCall(method: string | undefined, pathname: string): Route | 
   const wanted = method === "HEAD" ? "GET" : method;
   const route = candidates.find((r) => r.method === wanted);
   if (route) return route;
+  if (candidates.every((r) => r.page)) return undefined;
   const allowed = [...new Set(candidates.flatMap((r) => (r.method === "GET" ? ["GET", "HEAD"] : [r.method])))];
   throw new HttpError(405, `${String(method).slice(0, 20)} er ikke tillatt her; bruk ${allowed.join(" eller ")}`, {
     Allow: allowed.join(", "),

@@ -47,6 +47,56 @@ const receiptSchema = (what: string) =>
     })
     .describe(`Kvitteringen kunden får for en ${what} (høyst én kvittering i timen til samme adresse).`);
 
+/** What the customer's e-mails about their link may name: the workshop's details and the registration number. */
+export const LINK_PLACEHOLDERS: readonly string[] = [...RECEIPT_PLACEHOLDERS, "regNumber"];
+/** What the confirmation may name: the same, and what the customer chose as they accepted. */
+export const CONFIRMATION_PLACEHOLDERS: readonly string[] = [
+  ...LINK_PLACEHOLDERS,
+  "customerName",
+  "acceptedAt",
+  "time",
+  "withdrawalDeadline",
+];
+/** What the workshop's notices about an answer may name. */
+export const NOTICE_PLACEHOLDERS: readonly string[] = [
+  ...QUOTE_PLACEHOLDERS,
+  "customerName",
+  "version",
+  "time",
+  "count",
+  "withdrawalDeadline",
+];
+
+const linkMail = (allowed: readonly string[]) => (description: string) => placeholders(allowed, description);
+const toLinkCustomer = linkMail(LINK_PLACEHOLDERS);
+const linkEmailSchema = (what: string) =>
+  z.strictObject({
+    subject: toLinkCustomer(`Emnet på e-posten med lenken ${what}.`),
+    paragraphs: z
+      .array(toLinkCustomer("Et avsnitt før lenken."))
+      .min(1, "trenger minst ett avsnitt")
+      .describe("Avsnittene før lenken, i rekkefølge."),
+    linkLabel: label("Står foran lenken."),
+    after: z.array(toLinkCustomer("Et avsnitt etter lenken.")).describe("Avsnittene etter lenken, i rekkefølge."),
+  });
+const toConfirm = linkMail(CONFIRMATION_PLACEHOLDERS);
+const notice = linkMail(NOTICE_PLACEHOLDERS);
+const noticeSchema = (what: string) =>
+  z
+    .strictObject({
+      subject: notice(`Emnet på e-posten til verkstedet når ${what}.`),
+      intro: notice(`Første linje i e-posten til verkstedet når ${what}.`),
+    })
+    .describe(`E-posten verkstedet får når ${what}.`);
+
+const priceTypeSchema = (kind: string) =>
+  z
+    .strictObject({
+      name: label("Navnet på dette slaget pris."),
+      sentence: label("Setningen kunden leser under totalen."),
+    })
+    .describe(kind);
+
 export const emailsSchema = z
   .strictObject({
     booking: z
@@ -75,9 +125,59 @@ export const emailsSchema = z
         receipt: receiptSchema("forespørsel"),
       })
       .describe("Forespørselen om pristilbud (skjemaet på /pristilbud)."),
+    caseLink: z
+      .strictObject({
+        offer: linkEmailSchema("til et pristilbud").describe("E-posten kunden får med lenken til et pristilbud."),
+        photoRequest: linkEmailSchema("for å sende flere bilder")
+          .extend({ messageLabel: label("Står foran verkstedets egne ord om bildene.") })
+          .describe("E-posten kunden får når verkstedet ber om flere bilder."),
+        confirmation: z
+          .strictObject({
+            subject: toConfirm("Emnet på bekreftelsen."),
+            greeting: toConfirm("Første linje."),
+            intro: toConfirm("Står foran linjene i tilbudet."),
+            totalLabel: label("Merkelappen foran totalprisen."),
+            vatNote: label("Står under totalprisen."),
+            time: toConfirm("Når verkstedet venter bilen."),
+            cancel: toConfirm("Hvordan kunden endrer tiden eller avlyser."),
+            withdrawal: toConfirm("Hvordan angreretten virker."),
+            earlyStart: toConfirm("Står bare når kunden ba om å starte før angrefristen er ute."),
+            closing: toConfirm("Hilsenen."),
+            footer: toConfirm("Liten tekst nederst."),
+          })
+          .describe(
+            "Bekreftelsen kunden får når de godtar et tilbud; den lagres også i avtalen som tas vare på i fem år.",
+          ),
+        priceTypes: z
+          .strictObject({
+            fixed: priceTypeSchema("Fast pris."),
+            max: priceTypeSchema("Høyeste pris."),
+            estimate: priceTypeSchema("Prisoverslag."),
+          })
+          .describe(
+            "De tre slagene pris et tilbud kan ha, hver med setningen kunden leser under totalen: på siden /sak, i e-postene og i administrasjonens forhåndsvisning.",
+          ),
+        workshop: z
+          .strictObject({
+            accepted: noticeSchema("et tilbud er godtatt"),
+            declined: noticeSchema("kunden takker nei"),
+            question: noticeSchema("kunden stiller et spørsmål"),
+            photos: noticeSchema("kunden sender flere bilder"),
+            earlyStartYes: notice("Når kunden ba om å starte før angrefristen er ute."),
+            earlyStartNo: notice("Når kunden ikke ba om det."),
+            emailLabel: label("Merkelappen foran kundens e-post."),
+            phoneLabel: label("Merkelappen foran kundens telefon."),
+            questionLabel: label("Merkelappen foran kundens spørsmål."),
+            photoLink: placeholders(["number"], "Lenketeksten til hvert bilde."),
+            adminLinkLabel: label("Lenketeksten til saken i administrasjonen."),
+          })
+          .describe("E-postene verkstedet får når kunden svarer gjennom lenken."),
+      })
+      .describe("Lenken kunden får til saken sin: pristilbud, flere bilder, bekreftelsen og varslene til verkstedet."),
   })
   .describe("E-postene administrasjonen sender når en bestilling eller en forespørsel kommer inn.");
 export type EmailTexts = z.infer<typeof emailsSchema>;
 export type WorkshopTexts = EmailTexts["booking"]["workshop"];
 export type QuoteWorkshopTexts = EmailTexts["quote"]["workshop"];
 export type ReceiptTexts = EmailTexts["booking"]["receipt"];
+export type CaseLinkTexts = EmailTexts["caseLink"];

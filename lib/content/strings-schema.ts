@@ -410,6 +410,86 @@ export const stringsSchema = z
     thanksPage: z
       .strictObject({ meta, heading, text, homeLink: text.describe("Lenken tilbake til forsiden.") })
       .describe("Takkesiden etter et sendt skjema."),
+    /** the customer's case page (/sak), opened from the workshop's e-mail */
+    casePage: z
+      .strictObject({
+        meta,
+        heading: text.describe("Overskriften før saken er hentet, og når lenken ikke virker."),
+        loading: text.describe("Mens saken hentes."),
+        noScript: text.describe("Når nettleseren ikke kjører JavaScript."),
+        ended: placeholders(
+          ["phone"],
+          "Når lenken er ukjent eller saken er avsluttet: {phone} er telefonnummeret fra site.json.",
+        ),
+        replaced: text.describe("Når tilbudet er erstattet av et nyere."),
+        failure: z
+          .strictObject({
+            heading,
+            load: text.describe("Når saken ikke kunne hentes (uten nett, feil hos verkstedet)."),
+            send: text.describe("Når et svar eller bildene ikke kom fram."),
+          })
+          .describe(
+            "Når siden ikke får kontakt; knappen «Prøv igjen» og telefon og e-post er fra pristilbudsskjemaet.",
+          ),
+        offer: z
+          .strictObject({
+            heading: placeholders(["reg"], "Overskriften på et tilbud: {reg} er registreringsnummeret."),
+            photosHeading: text.describe("Overskriften over kundens egne bilder."),
+            photoAlt: placeholders(["n"], "Teksten for skjermlesere på kundens bilde nummer {n}."),
+            linesHeading: text.describe("Overskriften over linjene og totalprisen."),
+            work: text.describe("Kolonnen med arbeidet i hver linje."),
+            price: text.describe("Kolonnen med prisen i hver linje."),
+            total: text.describe("Linjen med totalprisen."),
+            vat: text.describe("Setningen om merverdiavgift under prisene."),
+            validUntil: placeholders(
+              ["date"],
+              "Hvor lenge tilbudet gjelder: {date} er dagen, f.eks. 13. desember 2026.",
+            ),
+            noteHeading: text.describe("Overskriften over verkstedets merknad."),
+            answerHeading: text.describe("Overskriften over svarskjemaet."),
+            name: text.describe("Feltet for fullt navn."),
+            nameRequired: text.describe("Når navnet mangler."),
+            times: text.describe("Spørsmålet over tidspunktene for levering."),
+            timeRequired: text.describe("Når ingen tid er valgt."),
+            dropOff: placeholders(
+              ["date", "time"],
+              "Et tidspunkt for levering: {date} er dag og dato (tirsdag 8. desember), {time} klokkeslettet (08:00).",
+            ),
+            earlyStart: text.describe(
+              "Avkrysningen om å starte før angrefristen er ute (vises når tiden er innen 14 dager).",
+            ),
+            earlyStartRequired: text.describe("Når avkrysningen trengs, men mangler."),
+            accept: text.describe("Knappen som godtar tilbudet."),
+            ask: text.describe("Knappen som åpner feltet for et spørsmål."),
+            question: text.describe("Feltet for spørsmålet."),
+            questionRequired: text.describe("Når spørsmålet er tomt."),
+            sendQuestion: text.describe("Knappen som sender spørsmålet."),
+            decline: text.describe("Knappen som takker nei."),
+            sending: text.describe("Mens et svar sendes."),
+            accepted: placeholders(["time"], "Når tilbudet er godtatt: {time} er tidspunktet for levering."),
+            asked: text.describe("Når spørsmålet er sendt."),
+            declined: text.describe("Når kunden har takket nei."),
+            expired: placeholders(
+              ["date", "phone"],
+              "Når tilbudet er utløpt: {date} er siste dag, {phone} telefonnummeret fra site.json.",
+            ),
+          })
+          .describe("Et pristilbud kunden kan svare på."),
+        photos: z
+          .strictObject({
+            heading: placeholders(
+              ["reg"],
+              "Overskriften når verkstedet ber om bilder: {reg} er registreringsnummeret.",
+            ),
+            messageHeading: text.describe("Overskriften over verkstedets beskjed."),
+            send: text.describe("Knappen som sender bildene."),
+            photosRequired: text.describe("Når ingen bilder er valgt."),
+            uploadFailed: placeholders(["name"], "Når et bilde ikke ble lastet opp: {name} er filnavnet."),
+            sent: text.describe("Når bildene er sendt."),
+          })
+          .describe("Når verkstedet ber om flere bilder; velgeren og bildeveiledningen er fra pristilbudsskjemaet."),
+      })
+      .describe("Siden /sak: kundens egen sak, åpnet fra lenken i e-posten fra verkstedet."),
     errorPage: z
       .strictObject({
         title: text.describe("Sidetittelen når siden ikke finnes."),

@@ -1,7 +1,7 @@
 /**
  * A case collection's list in the admin, newest first (the collection's
- * default sort): for quotes the plate, the car, the state, the number of
- * photos and when it came; for bookings the address, the phone, the state
+ * default sort): for quotes the plate, the car, the state, the latest
+ * offer's state and validity, the number of photos and when it came; for bookings the address, the phone, the state
  * and when. Above it, the states to show and a search; below it, the pages.
  * It reads three things from the address, each checked, and asks for its
  * page of cases itself, always newest first whatever sort a staff member's
@@ -13,8 +13,10 @@ import { Gutter } from "@payloadcms/ui";
 import type { ListViewServerProps, Where } from "payload";
 import { formatAdminURL } from "payload/shared";
 import { carColumn, type VehicleRecord } from "../car";
-import { CASE_STATES, CASES_PER_PAGE, type CaseState } from "../cases";
-import { INQUIRY_SLUG } from "../names";
+import { BOOKING_STATES, CASE_STATES, CASES_PER_PAGE, type CaseState } from "../cases";
+import { INQUIRY_SLUG, OFFER_SLUG } from "../names";
+import type { OfferState } from "../case-link/collections";
+import { offerSummary } from "./offer-state";
 import styles from "./CaseList.module.css";
 import { photoCount, type Damage } from "./photo-count";
 import { receivedAt } from "./when";
@@ -77,7 +79,7 @@ interface ToolsProps {
 function Tools({ listPath, shown, isQuote }: ToolsProps) {
   const shownState = shown.state;
   const search = shown.search;
-  const filters = [{ value: undefined, label: "Alle" }, ...CASE_STATES];
+  const filters = [{ value: undefined, label: "Alle" }, ...(isQuote ? CASE_STATES : BOOKING_STATES)];
   return (
     <div className={styles.tools}>
       <nav aria-label="Vis saker med status">
@@ -109,12 +111,54 @@ function Tools({ listPath, shown, isQuote }: ToolsProps) {
   );
 }
 
+interface ListedOffer {
+  inquiry: number | string;
+  state: OfferState;
+  validUntil: string;
+}
+type LatestOffers = Map<string, ListedOffer>;
+
+/**
+ * Each of `quotes`' latest offer, by the quote's id, in one query. The
+ * offers are open to no request: they are read here for the quotes the
+ * staff member was allowed to read, and for those only.
+ */
+async function latestOffers({ payload }: ListViewServerProps, quotes: Listed[]): Promise<LatestOffers> {
+  const latest: LatestOffers = new Map();
+  if (quotes.length === 0) return latest;
+  const { docs } = await payload.find({
+    collection: OFFER_SLUG,
+    where: { inquiry: { in: quotes.map((quote) => quote.id) } },
+    sort: "-version",
+    depth: 0,
+    pagination: false,
+    select: { inquiry: true, state: true, validUntil: true },
+    overrideAccess: true,
+  });
+  for (const offer of docs as unknown as ListedOffer[]) {
+    const quote = String(offer.inquiry);
+    if (!latest.has(quote)) latest.set(quote, offer);
+  }
+  return latest;
+}
+
+interface CasesProps {
+  docs: Listed[];
+  isQuote: boolean;
+  linkOf: (doc: Listed) => string;
+  offers: LatestOffers;
+}
+
 /** The cases of this page: a table on a wide screen, a card each on a phone. */
-function Cases({ docs, isQuote, linkOf }: { docs: Listed[]; isQuote: boolean; linkOf: (doc: Listed) => string }) {
+function Cases({ docs, isQuote, linkOf, offers }: CasesProps) {
   if (docs.length === 0) return <p className={styles.empty}>Ingen saker her.</p>;
   const columns = isQuote
-    ? ["Registreringsnummer", "Bil", "Status", "Bilder", "Kom inn"]
+    ? ["Registreringsnummer", "Bil", "Status", "Tilbud", "Bilder", "Kom inn"]
     : ["E-post", "Telefon", "Status", "Kom inn"];
+  const offerOf = (doc: Listed) => {
+    const offer = offers.get(String(doc.id));
+    return offer ? offerSummary(offer) : "—";
+  };
   return (
     <table className={styles.table}>
       <thead>
@@ -129,7 +173,7 @@ function Cases({ docs, isQuote, linkOf }: { docs: Listed[]; isQuote: boolean; li
       <tbody>
         {docs.map((doc) => {
           const cells = isQuote
-            ? [carColumn(doc.vehicle), stateLabel(doc.status), String(photoCount(doc.damages))]
+            ? [carColumn(doc.vehicle), stateLabel(doc.status), offerOf(doc), String(photoCount(doc.damages))]
             : [doc.phone ?? "", stateLabel(doc.status)];
           return (
             <tr key={doc.id}>
@@ -182,17 +226,15 @@ export async function CaseList(props: ListViewServerProps) {
   const listPath = url(`/collections/${slug}`);
   const shown = asked(searchParams as Params);
   const data = await findCases(props, shown);
+  const docs = data.docs as unknown as Listed[];
+  const offers: LatestOffers = isQuote ? await latestOffers(props, docs) : new Map();
   const page = (to: number) => linkTo(listPath, { ...shown, page: to });
 
   return (
     <Gutter className={styles.page}>
       <h1 className={styles.title}>{String(collectionConfig.labels.plural)}</h1>
       <Tools listPath={listPath} shown={shown} isQuote={isQuote} />
-      <Cases
-        docs={data.docs as unknown as Listed[]}
-        isQuote={isQuote}
-        linkOf={(doc) => url(`/collections/${slug}/${doc.id}`)}
-      />
+      <Cases docs={docs} isQuote={isQuote} offers={offers} linkOf={(doc) => url(`/collections/${slug}/${doc.id}`)} />
       {data.totalPages > 1 && (
         <nav aria-label="Sider" className={styles.pages}>
           {data.prevPage ? <a href={page(data.prevPage)}>← Forrige side</a> : <span />}

@@ -16,6 +16,7 @@ import {
   caseAccess,
   caseAdmin,
   caseCreation,
+  BOOKING_STATES,
   caseFields,
   customerFields,
   keepEmail,
@@ -63,6 +64,6 @@ export function contactCollection(mailOn: boolean): CollectionConfig {
       beforeChange: [stampClosedAt],
       afterChange: [queueCaseEmails(CONTACT_SLUG)],
     },
-    fields: [...customerFields, ...caseFields(mailOn)],
+    fields: [...customerFields, ...caseFields(mailOn, BOOKING_STATES)],
   };
 }

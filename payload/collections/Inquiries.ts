@@ -8,9 +8,11 @@
  * the list shows each quote's plate, car, state and number of photos
  * (../admin/CaseList.tsx).
  */
-import type { CollectionConfig, Field } from "payload";
+import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook, CollectionConfig, Field } from "payload";
 import { FIELD_LIMITS } from "../../lib/api/schemas";
+import { closeCaseLinks, deleteCaseLinks, staffEndpoints } from "../case-link/endpoints";
 import {
+  CASE_STATES,
   asSent,
   keptAsSent,
   caseAccess,
@@ -78,6 +80,19 @@ const vehicleField: Field = {
   ],
 };
 
+/** A quote moved to Avsluttet ends its customer's links (../case-link/). */
+const endLinksOnClose: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  if (operation === "update" && doc.status === "CLOSED" && previousDoc?.status !== "CLOSED") {
+    await closeCaseLinks(req, doc.id);
+  }
+  return doc;
+};
+
+/** A quote deleted takes its offers, links and history with it; an agreement stays. */
+const deleteLinksWithQuote: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await deleteCaseLinks(req, id);
+};
+
 /**
  * The collection. Each new quote's e-mails are queued whether or not this
  * process can send e-mail (`mailOn`): another process on the same database
@@ -96,8 +111,11 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
     hooks: {
       beforeValidate: [keepEmail],
       beforeChange: [stampClosedAt],
-      afterChange: [queueCaseEmails(INQUIRY_SLUG)],
+      afterChange: [queueCaseEmails(INQUIRY_SLUG), endLinksOnClose],
+      beforeDelete: [deleteLinksWithQuote],
     },
+    // the workshop's answers: POST /api/inquiries/:id/send-offer and /request-photos (../case-link/endpoints.ts)
+    endpoints: staffEndpoints,
     fields: [
       {
         name: "regNumber",
@@ -131,6 +149,8 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
           },
         ],
       },
+      // the workshop's answer, below what the customer sent: nothing stored here (../admin/CaseAnswer.tsx)
+      { name: "answer", type: "ui", admin: { components: { Field: ADMIN_COMPONENTS.caseAnswer } } },
       {
         name: "userId",
         label: "Bruker-id fra nettsiden",
@@ -151,7 +171,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
       },
       // the body the key was first sent with (its canonical JSON's SHA-256)
       { name: "bodyDigest", type: "text", access: keptAsSent, admin: { hidden: true } },
-      ...caseFields(mailOn),
+      ...caseFields(mailOn, CASE_STATES),
     ],
   };
 }

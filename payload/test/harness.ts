@@ -10,6 +10,7 @@
  * out. Everything Payload logs is kept, parsed.
  * A host can be stopped and started again on the same data, as a restart.
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -24,7 +25,8 @@ import {
   type Payload,
   type SanitizedConfig,
 } from "payload";
-import { MEDIA_PATH, MEDIA_QUERY } from "../../lib/api/schemas";
+import sharp from "sharp";
+import { MEDIA_PATH, MEDIA_QUERY, mediaResponseSchema } from "../../lib/api/schemas";
 import { sendResponse, webRequest } from "../../server/web";
 import { bulkeklinikken } from "../plugin";
 import type { MailEnv } from "../smtp";
@@ -158,6 +160,17 @@ export function upload(host: AdminHost, bytes: Uint8Array, name: string, headers
   form.append("_payload", "{}");
   form.append("file", new Blob([new Uint8Array(bytes)]), name);
   return fetch(`${host.origin}${MEDIA_PATH}?${MEDIA_QUERY}`, { method: "POST", body: form, headers });
+}
+
+/** A small JPEG uploaded as the site uploads a photo; returns how an inquiry names it. */
+export async function uploadPhoto(host: AdminHost): Promise<{ filename: string; url: string }> {
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#36c" } })
+    .jpeg()
+    .toBuffer();
+  const answer = await upload(host, bytes, `img_${randomBytes(16).toString("hex")}.jpg`);
+  if (answer.status !== 201) throw new Error(`the upload answered ${answer.status}: ${await answer.text()}`);
+  const { doc } = mediaResponseSchema.parse(await answer.json());
+  return { filename: doc.filename, url: new URL(doc.url, host.origin).href };
 }
 
 /** Waits until `check` returns (or resolves to) something truthy, checking every 25 ms; fails naming `what` after `ms`. */

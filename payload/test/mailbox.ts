@@ -57,10 +57,11 @@ const listen = (smtp: SMTPServer, port: number) =>
     smtp.listen(port, "127.0.0.1", () => resolve((smtp.server.address() as AddressInfo).port));
   });
 
-export async function startMailbox(): Promise<Mailbox> {
+/** A mailbox listening on `port` (default: any free one). */
+export async function startMailbox(port = 0): Promise<Mailbox> {
   let smtp: SMTPServer | undefined;
   const box: Mailbox = {
-    port: 0,
+    port,
     mails: [],
     refuse: false,
     hangNext: false,

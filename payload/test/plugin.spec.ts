@@ -30,11 +30,19 @@ test("the app's CORS, CSRF and upload settings stay; the site's origin, header a
   assert.equal(fresh.upload?.abortOnLimit, true);
   assert.deepEqual(
     fresh.collections?.map((c) => c.slug),
-    ["media", "inquiries", "contact"],
+    ["media", "inquiries", "contact", "case-offers", "case-links", "case-events", "agreements"],
   );
   assert.deepEqual(
     fresh.endpoints?.map((e) => `${e.method} ${e.path}`),
-    ["post /inquiry", "get /health"],
+    [
+      "post /inquiry",
+      "post /sak",
+      "post /sak/accept",
+      "post /sak/decline",
+      "post /sak/question",
+      "post /sak/photos",
+      "get /health",
+    ],
   );
 
   const app = await apply({
@@ -69,7 +77,7 @@ test("the plugin's jobs: its queue runs every few seconds beside the app's, and 
   );
   assert.deepEqual(
     withMail.jobs?.tasks?.map((t) => t.slug),
-    ["bulkeklinikkenCleanup", "bulkeklinikkenCaseEmails"],
+    ["bulkeklinikkenCleanup", "bulkeklinikkenCaseEmails", "bulkeklinikkenLinkEmail", "bulkeklinikkenEventEmail"],
   );
   // the app's crons stay as they are; the plugin's queue is run by its own runner (../queue.ts), started with them
   const autoRun = withMail.jobs?.autoRun as (payload: never) => Promise<{ queue?: string }[]>;

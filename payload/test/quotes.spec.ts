@@ -13,13 +13,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { _internal_jobSystemGlobals } from "payload";
 import sharp from "sharp";
-import {
-  CONTACT_PATH,
-  IDEMPOTENCY_HEADER,
-  inquiryRefusalSchema,
-  mediaResponseSchema,
-  type InquiryRequest,
-} from "../../lib/api/schemas";
+import { CONTACT_PATH, IDEMPOTENCY_HEADER, inquiryRefusalSchema, type InquiryRequest } from "../../lib/api/schemas";
 import { loadSite } from "../content";
 import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "../cases";
 import { deleteExpired, requeueOverdueEmails } from "../jobs";
@@ -30,6 +24,7 @@ import {
   startAdminHost,
   STAFF,
   upload,
+  uploadPhoto,
   moveJobClock,
   waitFor,
   type AdminHost,
@@ -70,15 +65,7 @@ const env = () => ({
 });
 
 /** A photo uploaded as the site does; returns how the inquiry names it. */
-async function photo(): Promise<{ filename: string; url: string }> {
-  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#36c" } })
-    .jpeg()
-    .toBuffer();
-  const answer = await upload(host, bytes, `img_${randomBytes(16).toString("hex")}.jpg`);
-  assert.equal(answer.status, 201, await answer.clone().text());
-  const { doc } = mediaResponseSchema.parse(await answer.json());
-  return { filename: doc.filename, url: new URL(doc.url, host.origin).href };
-}
+const photo = () => uploadPhoto(host);
 
 const quoteBody = (email: string, images: { filename: string; url: string }[][], message = "Bulk i døra") =>
   ({
@@ -172,7 +159,7 @@ async function closedCasesAndUnusedPhotos() {
   moveClock(CLOSED_CASE_KEPT_MS + 60_000);
   await deleteExpired(host.payload);
   // a second run finds nothing more to delete, and no error
-  assert.deepEqual(await deleteExpired(host.payload), { inquiries: 0, contact: 0, photos: 0 });
+  assert.deepEqual(await deleteExpired(host.payload), { inquiries: 0, contact: 0, photos: 0, agreements: 0 });
   assert.equal((await quotesBy("slett@eksempel.no")).length, 0);
   left = await names();
   assert.ok(!there(kept.filename, left));

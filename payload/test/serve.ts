@@ -10,6 +10,9 @@
  *
  *   SITE_ORIGIN       the site's origin, for CORS (default http://localhost:3000)
  *   PREVIEW_DATA_DIR  a data folder to open (`npm start`'s), kept afterwards; by default a fresh one, deleted
+ *   SMTP_PORT         a mail server on 127.0.0.1 to send to instead of its own mailbox (then no `MAIL` lines)
+ *
+ * On a data folder whose first staff user was made before, it logs that user in.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -25,6 +28,7 @@ if (!fs.existsSync(ADMIN_SERVER_ENTRY)) {
   process.exit(1);
 }
 
+const givenSmtp = process.env.SMTP_PORT;
 const box = await startMailbox();
 const port = await freePort();
 const origin = `http://localhost:${port}`;
@@ -43,7 +47,7 @@ const app = spawn(process.execPath, [ADMIN_SERVER_ENTRY], {
     SERVER_URL: origin,
     PREVIEW_DATA_DIR: dataDir,
     SMTP_HOST: "127.0.0.1",
-    SMTP_PORT: String(box.port),
+    SMTP_PORT: givenSmtp || String(box.port),
     SMTP_SECURE: "false",
     EMAIL_FROM: "nettside@bulkeklinikken.test",
     WORKSHOP_EMAIL: "verksted@bulkeklinikken.test",
@@ -61,15 +65,19 @@ async function stop(code: number) {
   process.exit(code);
 }
 
-/** The first staff user, as the admin's first visit makes it; returns its Authorization header. */
+const post = (what: string) =>
+  fetch(`${origin}/api/users/${what}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(STAFF),
+  }).catch(() => undefined);
+
+/** The first staff user, as the admin's first visit makes it, or logged in when it was made before; returns its Authorization header. */
 async function firstUser(): Promise<string> {
   const until = Date.now() + 120_000;
   for (;;) {
-    const answer = await fetch(`${origin}/api/users/first-register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(STAFF),
-    }).catch(() => undefined);
+    let answer = await post("first-register");
+    if (answer?.status === 403) answer = await post("login");
     if (answer?.ok) return `JWT ${((await answer.json()) as { token: string }).token}`;
     if (Date.now() > until) throw new Error(`the admin app did not start: ${answer?.status ?? "no answer"}`);
     await new Promise((resolve) => setTimeout(resolve, 500));

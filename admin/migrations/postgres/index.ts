@@ -2,6 +2,7 @@ import * as migration_20261128_142639_initial from './20261128_142639_initial';
 import * as migration_20261128_194943_vehicle from './20261128_194943_vehicle';
 import * as migration_20261129_051249_object_key from './20261129_051249_object_key';
 import * as migration_20261129_074731_workshop_note from './20261129_074731_workshop_note';
+import * as migration_20261129_111638_case_links from './20261129_111638_case_links';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261129_074731_workshop_note.up,
     down: migration_20261129_074731_workshop_note.down,
-    name: '20261129_074731_workshop_note'
+    name: '20261129_074731_workshop_note',
+  },
+  {
+    up: migration_20261129_111638_case_links.up,
+    down: migration_20261129_111638_case_links.down,
+    name: '20261129_111638_case_links'
   },
 ];

@@ -4,6 +4,7 @@ import { SentPhone as SentPhone_c56009ae66bc05360274a07c3f9de69e } from '@bulkek
 import { SentEmail as SentEmail_c56009ae66bc05360274a07c3f9de69e } from '@bulkeklinikken/payload-plugin/admin/Sent'
 import { SentMessage as SentMessage_c56009ae66bc05360274a07c3f9de69e } from '@bulkeklinikken/payload-plugin/admin/Sent'
 import { SentPhotos as SentPhotos_c56009ae66bc05360274a07c3f9de69e } from '@bulkeklinikken/payload-plugin/admin/Sent'
+import { CaseAnswer as CaseAnswer_3cc03a7235de3c5ee1cee2e72c420083 } from '@bulkeklinikken/payload-plugin/admin/CaseAnswer'
 import { ClosedAt as ClosedAt_cdba8ddacc415faad5d42009ef3503e3 } from '@bulkeklinikken/payload-plugin/admin/CaseState'
 import { EmailStates as EmailStates_cdba8ddacc415faad5d42009ef3503e3 } from '@bulkeklinikken/payload-plugin/admin/CaseState'
 import { CaseList as CaseList_1ecc50bd229d1ae63d5a5aaf84cb097c } from '@bulkeklinikken/payload-plugin/admin/CaseList'
@@ -22,6 +23,7 @@ export const importMap = {
   "@bulkeklinikken/payload-plugin/admin/Sent#SentEmail": SentEmail_c56009ae66bc05360274a07c3f9de69e,
   "@bulkeklinikken/payload-plugin/admin/Sent#SentMessage": SentMessage_c56009ae66bc05360274a07c3f9de69e,
   "@bulkeklinikken/payload-plugin/admin/Sent#SentPhotos": SentPhotos_c56009ae66bc05360274a07c3f9de69e,
+  "@bulkeklinikken/payload-plugin/admin/CaseAnswer#CaseAnswer": CaseAnswer_3cc03a7235de3c5ee1cee2e72c420083,
   "@bulkeklinikken/payload-plugin/admin/CaseState#ClosedAt": ClosedAt_cdba8ddacc415faad5d42009ef3503e3,
   "@bulkeklinikken/payload-plugin/admin/CaseState#EmailStates": EmailStates_cdba8ddacc415faad5d42009ef3503e3,
   "@bulkeklinikken/payload-plugin/admin/CaseList#CaseList": CaseList_1ecc50bd229d1ae63d5a5aaf84cb097c,

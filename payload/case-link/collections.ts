@@ -1,0 +1,173 @@
+/**
+ * The records behind a customer's link (./index.ts). None is open to any
+ * request, the workshop's included: the plugin's own endpoints write and read
+ * them with the local API, and the admin shows them on the quote's page.
+ *
+ *   - `case-offers`: each offer the workshop sends on a quote, a new version
+ *     each time (`key` = `<quote>:<version>` is unique, so two offers sent at
+ *     once cannot take one number), its lines and total in whole kroner with
+ *     VAT, its price kind, validity, drop-off times, and the customer's answer;
+ *   - `case-links`: one per e-mail with a link, for photos or for an offer;
+ *     only the SHA-256 of its token is stored (`tokenHash`), written by the
+ *     job that mails the token, and it ends when replaced or its case closes;
+ *   - `case-events`: the case's history as the admin shows it (sent, accepted,
+ *     a question, photos added), each with its e-mails' outcome; `once` is
+ *     unique, so an action pressed many times at once is stored once;
+ *   - `agreements`: what an accepted offer leaves behind, with no link to the
+ *     case, so it stays when the case and its photos are deleted, and is
+ *     itself deleted AGREEMENT_KEPT_YEARS after the acceptance (../jobs.ts).
+ */
+import type { CollectionConfig, Field } from "payload";
+import { PRICE_TYPES } from "../../lib/api/case-link";
+import { AGREEMENT_SLUG, EVENT_SLUG, INQUIRY_SLUG, LINK_SLUG, OFFER_SLUG } from "../names";
+
+export const PRICE_TYPE_LABELS = { fixed: "Fast pris", max: "Høyeste pris", estimate: "Prisoverslag" } as const;
+const priceTypeOptions = PRICE_TYPES.map((value) => ({ value, label: PRICE_TYPE_LABELS[value] }));
+
+export const OFFER_STATES = [
+  { value: "sent", label: "Sendt" },
+  { value: "accepted", label: "Godtatt" },
+  { value: "declined", label: "Avslått" },
+  { value: "replaced", label: "Erstattet av et nytt tilbud" },
+  { value: "closed", label: "Saken ble avsluttet" },
+] as const;
+export type OfferState = (typeof OFFER_STATES)[number]["value"];
+
+/** An offer as the plugin reads it back (depth 0). */
+export interface OfferRecord {
+  id: number | string;
+  inquiry: number | string;
+  version: number;
+  priceType: (typeof PRICE_TYPES)[number];
+  lines: { description: string; amountNok: number }[];
+  totalNok: number;
+  validUntil: string;
+  dropOffTimes: string[];
+  note?: string | null;
+  state: OfferState;
+  answer?: { at?: string | null; name?: string | null; chosenTime?: string | null; earlyStart?: boolean | null } | null;
+}
+
+export const EVENT_KINDS = [
+  { value: "offer", label: "Tilbud sendt" },
+  { value: "photoRequest", label: "Bedt om flere bilder" },
+  { value: "accepted", label: "Tilbudet ble godtatt" },
+  { value: "declined", label: "Tilbudet ble avslått" },
+  { value: "question", label: "Spørsmål fra kunden" },
+  { value: "photos", label: "Bilder lagt til" },
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number]["value"];
+
+const MAIL_STATES = [
+  { value: "pending", label: "Venter" },
+  { value: "sent", label: "Sendt" },
+  { value: "failed", label: "Feilet (prøves igjen)" },
+  { value: "none", label: "Ingen e-post" },
+] as const;
+export type MailState = (typeof MAIL_STATES)[number]["value"];
+
+/** Nobody reads or writes these over the API, the workshop's staff included: the plugin's code does. */
+const closed: CollectionConfig["access"] = {
+  create: () => false,
+  read: () => false,
+  update: () => false,
+  delete: () => false,
+};
+
+const hidden = (slug: string, singular: string, plural: string, fields: Field[]): CollectionConfig => ({
+  slug,
+  labels: { singular, plural },
+  access: closed,
+  admin: { hidden: true },
+  graphQL: false,
+  disableDuplicate: true,
+  fields,
+});
+
+const quote: Field = { name: "inquiry", type: "relationship", relationTo: INQUIRY_SLUG, required: true, index: true };
+
+const lines: Field = {
+  name: "lines",
+  type: "array",
+  required: true,
+  fields: [
+    { name: "description", type: "text", required: true },
+    { name: "amountNok", type: "number", required: true },
+  ],
+};
+
+export const offerCollection = hidden(OFFER_SLUG, "Tilbud", "Tilbud", [
+  quote,
+  { name: "version", type: "number", required: true },
+  // `<quote id>:<version>`: the database takes one offer per number
+  { name: "key", type: "text", required: true, unique: true, index: true },
+  { name: "priceType", type: "select", options: priceTypeOptions, required: true },
+  lines,
+  { name: "totalNok", type: "number", required: true },
+  // the last day it may be accepted, `YYYY-MM-DD`, Oslo's calendar
+  { name: "validUntil", type: "text", required: true },
+  { name: "dropOffTimes", type: "json", required: true },
+  { name: "note", type: "textarea" },
+  { name: "state", type: "select", options: [...OFFER_STATES], required: true, defaultValue: "sent", index: true },
+  {
+    name: "answer",
+    type: "group",
+    fields: [
+      { name: "at", type: "date" },
+      { name: "name", type: "text" },
+      { name: "chosenTime", type: "text" },
+      { name: "earlyStart", type: "checkbox" },
+    ],
+  },
+]);
+
+export const linkCollection = hidden(LINK_SLUG, "Lenke", "Lenker", [
+  quote,
+  { name: "purpose", type: "select", options: ["photos", "offer"], required: true },
+  { name: "offer", type: "relationship", relationTo: OFFER_SLUG },
+  // the workshop's words on a photo link
+  { name: "message", type: "textarea" },
+  // the SHA-256 of the token, hex; empty until the e-mail with the token is sent
+  { name: "tokenHash", type: "text", unique: true, index: true },
+  { name: "mailedAt", type: "date" },
+  { name: "mail", type: "select", options: [...MAIL_STATES], defaultValue: "pending" },
+  { name: "endedAt", type: "date" },
+  { name: "endedBecause", type: "select", options: ["replaced", "closed"] },
+]);
+
+export const eventCollection = hidden(EVENT_SLUG, "Hendelse", "Hendelser", [
+  quote,
+  { name: "kind", type: "select", options: [...EVENT_KINDS], required: true },
+  { name: "at", type: "date", required: true },
+  { name: "version", type: "number" },
+  { name: "text", type: "textarea" },
+  { name: "photos", type: "upload", relationTo: "media", hasMany: true },
+  // an action's own key: one event per action, however many presses
+  { name: "once", type: "text", unique: true, index: true },
+  {
+    name: "mail",
+    type: "group",
+    fields: [
+      { name: "workshop", type: "select", options: [...MAIL_STATES], defaultValue: "none" },
+      { name: "customer", type: "select", options: [...MAIL_STATES], defaultValue: "none" },
+    ],
+  },
+]);
+
+export const agreementCollection = hidden(AGREEMENT_SLUG, "Avtale", "Avtaler", [
+  // the case's number, as a number: the case itself is deleted long before this record
+  { name: "caseNumber", type: "text", required: true },
+  { name: "regNumber", type: "text", required: true },
+  { name: "name", type: "text", required: true },
+  { name: "email", type: "text", required: true },
+  { name: "version", type: "number", required: true },
+  { name: "priceType", type: "select", options: priceTypeOptions, required: true },
+  lines,
+  { name: "totalNok", type: "number", required: true },
+  { name: "chosenTime", type: "text", required: true },
+  { name: "earlyStart", type: "checkbox" },
+  { name: "acceptedAt", type: "date", required: true, index: true },
+  { name: "confirmation", type: "textarea", required: true },
+]);
+
+export const caseLinkCollections = [offerCollection, linkCollection, eventCollection, agreementCollection];
