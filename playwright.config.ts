@@ -11,6 +11,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from "./scripts/lib/chromium";
 import { TEST_BUILD_ENV } from "./lib/hosting/test-build";
 import { SERVICE_PATH } from "./testing/vegvesen";
+import { mailListUrl } from "./testing/mail-list";
 
 // the tests read the configuration the test build was made with (its site origin, no hosts), not the machine's
 Object.assign(process.env, TEST_BUILD_ENV);
@@ -23,6 +24,15 @@ const E2E_SVV = {
   SVV_API_URL: `http://127.0.0.1:${svvPort}${SERVICE_PATH}`,
 };
 Object.assign(process.env, E2E_SVV);
+// the server's e-mails go to a local mail server whose listing the tests read (testing/mailbox-serve.ts)
+process.env.E2E_MAIL_PORT ||= String(port + 91);
+const E2E_MAIL = {
+  SMTP_HOST: "127.0.0.1",
+  SMTP_PORT: process.env.E2E_MAIL_PORT,
+  SMTP_SECURE: "false",
+  EMAIL_FROM: "nettside@bulkeklinikken.test",
+  WORKSHOP_EMAIL: "verksted@bulkeklinikken.test",
+};
 // What the preview server receives goes to a fresh folder, never the repo's .data/; the tests read
 // it from E2E_DATA_DIR (set here once; the workers inherit it).
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
@@ -49,10 +59,23 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
+      command: "npx tsx testing/mailbox-serve.ts",
+      env: { MAIL_STAND_IN_PORT: process.env.E2E_MAIL_PORT },
+      url: mailListUrl(Number(process.env.E2E_MAIL_PORT)),
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
       command: "npx tsx server/start.ts",
       // With the test build's variables, the server takes out/ from `npm run build:test` as current
       // (and builds that one itself if out/ is missing or stale), never a plain build.
-      env: { PORT: String(port), PREVIEW_DATA_DIR: process.env.E2E_DATA_DIR!, ...TEST_BUILD_ENV, ...E2E_SVV },
+      env: {
+        PORT: String(port),
+        PREVIEW_DATA_DIR: process.env.E2E_DATA_DIR!,
+        ...TEST_BUILD_ENV,
+        ...E2E_SVV,
+        ...E2E_MAIL,
+      },
       url: `http://localhost:${port}/`,
       reuseExistingServer: false,
       timeout: 300_000,

@@ -20,7 +20,10 @@ import { themeColor } from "@/lib/theme";
 import { inter } from "./fonts";
 import "./styles/globals.css";
 import styles from "./layout.module.css";
-import { PRIVACY_PATH, QUOTE_PATH, THANKS_PATH } from "@/lib/routes";
+import { CASE_PATH, PRIVACY_PATH, QUOTE_PATH, THANKS_PATH } from "@/lib/routes";
+
+/** Pages that load no third party even after consent: the customer's case, whose address holds the key to it. */
+const NO_THIRD_PARTIES = [CASE_PATH];
 
 export function generateMetadata(): Metadata {
   const site = getSite();
@@ -57,6 +60,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <ConsentBanner
             strings={pick(strings.consent, ["bannerHeading", "bannerText", "privacyLink", "accept", "decline"])}
             privacyHref={PRIVACY_PATH}
+            hiddenOn={NO_THIRD_PARTIES}
           />
           {/*
             The header, the page's content and the footer each hydrate on their own (Activity
@@ -84,7 +88,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <ScrollPosition />
           <JsonLd data={businessJsonLd(site)} />
           <JsonLd data={websiteJsonLd(site)} />
-          <Analytics />
+          <Analytics offOn={NO_THIRD_PARTIES} />
         </ConsentProvider>
       </body>
     </html>

@@ -107,12 +107,22 @@ test("the thank-you page says we answer as soon as we can and is kept out of sea
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
 
+test("the customer's case page is kept out of search and tells no other site where the visitor came from", async ({
+  page,
+}) => {
+  await page.goto("/sak");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
+  await expect(page.getByText(/Lenken virker ikke lenger\./)).toBeVisible();
+});
+
 test("sitemap.xml lists every indexable page and robots.txt points to it", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const route of routes.filter((r) => !["/prosjekt", "/takk-for-henvendelsen"].includes(r.path))) {
+  for (const route of routes.filter((r) => !["/prosjekt", "/takk-for-henvendelsen", "/sak"].includes(r.path))) {
     expect(sitemap).toContain(`${site.siteUrl}${route.path === "/" ? "/" : route.path}<`);
   }
   expect(sitemap).not.toContain("takk-for-henvendelsen");
+  expect(sitemap).not.toContain(`${site.siteUrl}/sak<`);
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${site.siteUrl}/sitemap.xml`);
 });

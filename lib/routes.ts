@@ -17,6 +17,8 @@ export const FEATURED_PROJECT_PATH = "/prosjekt";
 export const PRIVACY_PATH = "/personvern";
 export const THANKS_PATH = "/takk-for-henvendelsen";
 export const DETAILING_PATH = "/auto-detailing";
+/** The customer's own case (an offer to answer, photos to send), opened only from the workshop's e-mail: never listed or indexed. */
+export const CASE_PATH = "/sak";
 /** the price calculator's section on the detailing page */
 export const CALCULATOR_ID = "priskalkulator";
 export const CALCULATOR_PATH = `${DETAILING_PATH}#${CALCULATOR_ID}`;

@@ -1,6 +1,6 @@
 import sitemap from "../sitemap";
 import { type Article, getArticles, getSite } from "@/lib/content";
-import { articlePath } from "@/lib/routes";
+import { articlePath, CASE_PATH, THANKS_PATH } from "@/lib/routes";
 import { absoluteUrl } from "@/lib/seo";
 
 jest.mock("@/lib/content", () => {
@@ -21,4 +21,11 @@ describe("sitemap", () => {
     expect(lastModified.get(absoluteUrl(site, articlePath(edited.slug)))).toBe("2030-06-01");
     expect(lastModified.get(absoluteUrl(site, articlePath(unedited.slug)))).toBe(second.date);
   });
+});
+
+it("leaves out the pages kept out of search: the thank-you page and the customer's case", () => {
+  const urls = sitemap().map((entry) => new URL(entry.url).pathname);
+  expect(urls).toContain("/pristilbud");
+  expect(urls).not.toContain(THANKS_PATH);
+  expect(urls).not.toContain(CASE_PATH);
 });

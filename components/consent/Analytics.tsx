@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { lazy, Suspense, useEffect } from "react";
 import { clearAnalyticsCookies, tagManagerLoaded } from "@/lib/analytics";
 import { useConsent } from "./useConsent";
@@ -21,10 +22,13 @@ const TagManager = lazy(() =>
  * (NEXT_PUBLIC_GTM_ID, through ConsentProvider) and the visitor's consent.
  * Withdrawing consent on a page that has loaded the tag manager deletes
  * Analytics' cookies and reloads the page, so that nothing more leaves it.
+ * Never on the pages in `offOn` (the customer's case, whose address holds the
+ * key to it), whatever the consent.
  */
-export function Analytics() {
+export function Analytics({ offOn = [] }: { offOn?: readonly string[] }) {
   const { choice: consent, gtmId } = useConsent();
-  const enabled = gtmId !== "" && consent === "granted";
+  const pathname = usePathname();
+  const enabled = gtmId !== "" && consent === "granted" && !offOn.includes(pathname);
 
   useEffect(() => {
     if (gtmId === "" || consent === null || consent === "granted" || !tagManagerLoaded()) return;

@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { type ComponentType, lazy, Suspense } from "react";
 // the banner's look: with the layout's styles, so the banner never shows unstyled when its code comes
 import "./Consent.module.css";
@@ -26,11 +27,17 @@ const Banner = lazy<ComponentType<ConsentBannerProps>>(() =>
  * and on a phone it sits above the action bar, so the quote and call buttons stay
  * in reach. Early in the tab order (after the skip link). The choice is kept in
  * localStorage (`lib/consent.ts`) and changed on /personvern. A build with neither
- * a tag manager nor a map key has nothing to ask about, and shows no banner.
+ * a tag manager nor a map key has nothing to ask about, and shows no banner;
+ * nor does a page in `hiddenOn`, which loads no third party whatever the choice.
  */
-export function ConsentBanner({ strings, privacyHref }: ConsentBannerProps) {
+export function ConsentBanner({
+  strings,
+  privacyHref,
+  hiddenOn = [],
+}: ConsentBannerProps & { hiddenOn?: readonly string[] }) {
   const { choice, needed } = useConsent();
-  if (!needed || choice !== "unset") return null;
+  const pathname = usePathname();
+  if (!needed || choice !== "unset" || hiddenOn.includes(pathname)) return null;
   return (
     <Suspense fallback={null}>
       <Banner strings={strings} privacyHref={privacyHref} />

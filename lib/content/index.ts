@@ -129,6 +129,7 @@ export const getReviews = json(...JSON_FILES.reviews);
 export const getCases = json(...JSON_FILES.cases);
 export const getProjects = json(...JSON_FILES.projects);
 export const getServices = json(...JSON_FILES.services);
+export const getEmails = json(...JSON_FILES.emails);
 export const getAboutPage = markdown(...MARKDOWN_FILES.about);
 export const getPrivacyPage = markdown(...MARKDOWN_FILES.privacy);
 

@@ -7,6 +7,7 @@ import {
   ABOUT_PATH,
   articlePath,
   BOOKING_PATH,
+  CASE_PATH,
   DETAILING_PATH,
   FEATURED_PROJECT_PATH,
   HOME_PATH,
@@ -37,6 +38,8 @@ export const routes: Route[] = [
   ...getProjects().map((p) => ({ path: projectPath(p.slug), h1: p.title, contentPage: true })),
   { path: PRIVACY_PATH, h1: "Personvernerklæring", contentPage: true },
   { path: THANKS_PATH, h1: "Takk for henvendelsen!" },
+  // without a link's key, as a visitor who types the address sees it
+  { path: CASE_PATH, h1: strings.casePage.heading },
   ...getArticles().map((a) => ({ path: articlePath(a.slug), h1: a.title, contentPage: true })),
   { path: DETAILING_PATH, h1: getDetailingPage().hero.headline },
 ];

@@ -16,11 +16,17 @@
  *   placeholders and the slider's custom property), never `<style>` elements;
  * - Google Tag Manager's and Google Maps' hosts only when the build has a GTM id or
  *   a maps key (NEXT_PUBLIC_GTM_ID, NEXT_PUBLIC_GOOGLE_MAPS_API_KEY). Both still load only after consent.
+ *
+ * The customer's case page (CASE_PATH) is private: its address carries the key to a
+ * customer's case, so it sends no referrer anywhere and allows no third party at all,
+ * with or without consent; its images may come from the API and admin hosts (the
+ * customer's own photos, which the workshop's host serves).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { config as buildConfig } from "../config";
+import { CASE_PATH } from "../routes";
 
 export interface CspOptions {
   apiUrl: string;
@@ -29,6 +35,8 @@ export interface CspOptions {
   gtmId: string;
   /** `'sha256-…'` sources for the page's inline scripts */
   scriptHashes: string[];
+  /** a private page: no third party whatever the build has, and images from the API and admin hosts */
+  private?: boolean;
 }
 
 export type HeaderList = [name: string, value: string][];
@@ -79,8 +87,9 @@ function origin(url: string): string[] {
 const unique = (values: string[]) => [...new Set(values)];
 
 export function contentSecurityPolicy(options: CspOptions): string {
-  const gtm = options.gtmId !== "";
-  const maps = options.googleMapsApiKey !== "";
+  const gtm = options.gtmId !== "" && !options.private;
+  const maps = options.googleMapsApiKey !== "" && !options.private;
+  const hosts = options.private ? [...origin(options.apiUrl), ...origin(options.adminUrl)] : [];
   const pick = (feature: boolean, hosts: string[]) => (feature ? hosts : []);
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
@@ -88,7 +97,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
     // Google Maps writes <style> elements; our own pages never do
     ["style-src", ["'self'", ...pick(maps, ["'unsafe-inline'", ...MAPS.style])]],
     ["style-src-attr", ["'unsafe-inline'"]],
-    ["img-src", ["'self'", "blob:", "data:", ...pick(gtm, GTM.img), ...pick(maps, MAPS.img)]],
+    ["img-src", ["'self'", "blob:", "data:", ...hosts, ...pick(gtm, GTM.img), ...pick(maps, MAPS.img)]],
     ["font-src", ["'self'", ...pick(maps, MAPS.font)]],
     [
       "connect-src",
@@ -175,7 +184,10 @@ function listHtml(dir: string, base = dir): string[] {
   });
 }
 
-export type BuildConfig = Omit<CspOptions, "scriptHashes">;
+export type BuildConfig = Omit<CspOptions, "scriptHashes" | "private">;
+
+/** Pages whose address holds a secret: no referrer, no third party (see the policy above). */
+export const PRIVATE_PAGES: readonly string[] = [CASE_PATH];
 
 /** Every rule for the export in `outDir`: common headers, caching, and one CSP per HTML page. */
 export function headerRules(outDir: string, settings: BuildConfig = buildConfig): HeaderRule[] {
@@ -183,12 +195,16 @@ export function headerRules(outDir: string, settings: BuildConfig = buildConfig)
     .sort()
     .map((file): HeaderRule => {
       const html = fs.readFileSync(path.join(outDir, file), "utf8");
-      const csp = contentSecurityPolicy({ ...settings, scriptHashes: inlineScriptHashes(html) });
+      const route = routeForHtmlFile(file);
+      const isPrivate = PRIVATE_PAGES.includes(route);
+      const csp = contentSecurityPolicy({ ...settings, scriptHashes: inlineScriptHashes(html), private: isPrivate });
       return {
-        path: routeForHtmlFile(file),
+        path: route,
         headers: [
           ["Content-Security-Policy", csp],
           ["Cache-Control", CACHE.revalidate],
+          // after the common rule's, so it is the one a browser applies (the last policy in the list wins)
+          ...(isPrivate ? [["Referrer-Policy", "no-referrer"] as [string, string]] : []),
         ],
       };
     });
@@ -252,8 +268,11 @@ export function headersFor(rules: HeaderRule[], urlPath: string): HeaderList {
 export function nginxConfig(rules: HeaderRule[]): string {
   const quote = (value: string) => `"${value.replace(/(["\\$])/g, "\\$1")}"`;
   const common = rules.find((r) => r.path === "/*")?.headers ?? [];
+  // a page's own header takes the place of the common one of the same name (a private page's Referrer-Policy)
   const addAll = (headers: HeaderList, indent: string) =>
-    [...common, ...headers].map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`);
+    [...common.filter(([name]) => !headers.some(([own]) => own === name)), ...headers].map(
+      ([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`,
+    );
   const pages = rules.filter((r) => !r.path.includes("*"));
   const prefixes = rules.filter((r) => r.path.endsWith("/*") && r.path !== "/*");
   const notFound = pages.find((r) => r.path === "/404");

@@ -218,6 +218,32 @@ function forgetUploads(photos: SendPhotos, filenames: readonly string[]): number
   return gone.length;
 }
 
+/** Writes each photo's progress onto it as a send goes (its stage, attempt and bytes). */
+function progressReport(photos: SendPhotos, deps: RetryOptions): SendRun["report"] {
+  const maxAttempts = (deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).length + 1;
+  const progress = new Map<string, ImageProgress>();
+  return (photoKey, change) => {
+    const start: ImageProgress = { stage: "waiting", attempt: 1, maxAttempts, loaded: 0, total: 0 };
+    const next = { ...(progress.get(photoKey) ?? start), ...change };
+    progress.set(photoKey, next);
+    photos.update(photoKey, { progress: next });
+  };
+}
+
+/**
+ * Uploads every photo not stored yet, exactly as a quote's send does (the
+ * prepared copy, its name, retries, the look-up of a lost answer), without an
+ * inquiry after: for a page that names the photos in a call of its own (the
+ * customer's case page). Each photo's stored ref is then on it (`stored`);
+ * answers the first photo that failed for good, or undefined when all are stored.
+ */
+export async function uploadPhotos(
+  photos: SendPhotos,
+  deps: Omit<PipelineDeps, "userId">,
+): Promise<Extract<PipelineResult, { reason: "upload" }> | undefined> {
+  return uploadAll(photos, { ...deps, userId: "" }, progressReport(photos, deps));
+}
+
 /**
  * Uploads every photo not stored yet, then sends the inquiry under the quote's
  * key. When the API host says it no longer has some of the photos (a draft
@@ -231,14 +257,7 @@ export async function sendQuote(
   deps: PipelineDeps,
   onInquiry: () => void = () => {},
 ): Promise<PipelineResult> {
-  const maxAttempts = (deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).length + 1;
-  const progress = new Map<string, ImageProgress>();
-  const report = (photoKey: string, change: Partial<ImageProgress>) => {
-    const start: ImageProgress = { stage: "waiting", attempt: 1, maxAttempts, loaded: 0, total: 0 };
-    const next = { ...(progress.get(photoKey) ?? start), ...change };
-    progress.set(photoKey, next);
-    photos.update(photoKey, { progress: next });
-  };
+  const report = progressReport(photos, deps);
   for (let uploadedAgain = false; ; uploadedAgain = true) {
     const failure = await uploadAll(photos, deps, report);
     if (failure) return failure;

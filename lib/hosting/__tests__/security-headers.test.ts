@@ -137,3 +137,45 @@ describe("an export", () => {
     expect(conf).toMatch(/location \/_next\/static\/ \{\s*try_files \$uri =404;/);
   });
 });
+
+describe("a private page", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "headers-"));
+    fs.writeFileSync(path.join(dir, "index.html"), "<script>a()</script>");
+    fs.writeFileSync(path.join(dir, "sak.html"), "<script>c()</script>");
+  });
+
+  test("the customer's case page sends no referrer and allows no third party, whatever the build has", () => {
+    const full = {
+      apiUrl: "https://admin.bulk.example/api",
+      adminUrl: "https://admin.bulk.example",
+      googleMapsApiKey: "key",
+      gtmId: "GTM-ABC",
+    };
+    const rules = headerRules(dir, full);
+    const sak = headersFor(rules, "/sak");
+    // the common rule's policy first, the page's after it: hosts join them, and a browser applies the last
+    expect(sak.filter(([n]) => n === "Referrer-Policy").map(([, v]) => v)).toEqual([
+      "strict-origin-when-cross-origin",
+      "no-referrer",
+    ]);
+    const csp = sak.find(([n]) => n === "Content-Security-Policy")![1];
+    expect(csp).not.toMatch(/google/);
+    expect(directive(csp, "frame-src")).toEqual(["'none'"]);
+    expect(directive(csp, "img-src")).toEqual(["'self'", "blob:", "data:", "https://admin.bulk.example"]);
+    expect(directive(csp, "connect-src")).toEqual(["'self'", "https://admin.bulk.example"]);
+    // the other pages keep what the build configured, and the common referrer policy alone
+    const home = headersFor(rules, "/");
+    expect(home.find(([n]) => n === "Content-Security-Policy")![1]).toMatch(/googletagmanager/);
+    expect(home.filter(([n]) => n === "Referrer-Policy")).toEqual([
+      ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ]);
+    // nginx sends the page's own referrer policy in place of the common one
+    const conf = nginxConfig(rules);
+    const location = conf.slice(conf.indexOf("location = /sak {"));
+    const block = location.slice(0, location.indexOf("}"));
+    expect(block).toContain('add_header Referrer-Policy "no-referrer" always;');
+    expect(block).not.toContain("strict-origin-when-cross-origin");
+  });
+});

@@ -1,0 +1,196 @@
+"use client";
+
+/**
+ * The customer's case (`/sak#k=<token>`), opened from the workshop's e-mail:
+ * an offer to answer or photos to send. Opening it changes nothing: it reads
+ * the case (POST /sak) and shows it; only a button acts. The token comes from
+ * the address's fragment and is then kept in the tab only (lib/case/client.ts).
+ * What an action did is said in a live region, which takes the keyboard.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Template } from "@/components/quote/Template";
+import { fetchCase, takeToken, type CaseResult, type CaseView } from "@/lib/case/client";
+import { fill, formatDate, momentParts, telHref } from "@/lib/format";
+import { webStorage } from "@/lib/web-storage";
+import { CaseFailure } from "./CaseFailure";
+import { CustomerPhotos, OfferDetails } from "./OfferDetails";
+import { OfferAnswer } from "./OfferAnswer";
+import { PhotoRequest } from "./PhotoRequest";
+import type { CaseDeps, CaseStrings, Contact, Shown } from "./types";
+import { useCaseAction } from "./useCaseAction";
+import styles from "./CasePage.module.css";
+
+export interface CasePageProps {
+  strings: CaseStrings;
+  contact: Contact;
+  deps?: CaseDeps;
+}
+
+type Phase =
+  | { name: "loading" }
+  | { name: "ended" }
+  | { name: "replaced" }
+  | { name: "loadFailed"; token: string }
+  | ({ name: "case"; token: string } & Shown);
+
+/** The phase a call's result leads to; a field's refusal and a failed action leave the page where it is. */
+function phaseOf(result: CaseResult, token: string, current: Phase): Phase {
+  switch (result.kind) {
+    case "view":
+    case "conflict":
+      return { name: "case", token, view: result.view };
+    case "answer":
+      return { name: "case", token, view: result.answer.view, done: result.answer.done };
+    case "ended":
+    case "replaced":
+      return { name: result.kind };
+    default:
+      return current.name === "case" ? current : { name: "loadFailed", token };
+  }
+}
+
+/** The token, the case as last read, and reading it again (`Prøv igjen`). */
+function useCase(fetchImpl: CaseDeps["fetch"]) {
+  const [phase, setPhase] = useState<Phase>({ name: "loading" });
+  const read = useCallback(
+    async (token: string | undefined) => {
+      const result: CaseResult = token
+        ? await fetchCase(token, fetchImpl ?? ((input, init) => fetch(input, init)))
+        : { kind: "ended" };
+      setPhase((current) => phaseOf(result, token ?? "", current));
+    },
+    [fetchImpl],
+  );
+  useEffect(() => {
+    // the address's token exists only in the browser, so the case is read once the page runs; its answer comes later
+    const token = takeToken({
+      location: window.location,
+      history: window.history,
+      storage: webStorage("sessionStorage"),
+    });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the read ends in an answer from the network, not a render
+    void read(token);
+  }, [read]);
+  const load = (token: string) => {
+    setPhase({ name: "loading" });
+    void read(token);
+  };
+  return { phase, setPhase, load };
+}
+
+export function CasePage({ strings, contact, deps = {} }: CasePageProps) {
+  const { phase, setPhase, load } = useCase(deps.fetch);
+  const texts = strings.page;
+  const phone = <a href={telHref(contact.phone)}>{contact.phone}</a>;
+  const view = phase.name === "case" ? phase.view : undefined;
+  const heading = !view
+    ? texts.heading
+    : fill(view.purpose === "offer" ? texts.offer.heading : texts.photos.heading, { reg: view.regNumber });
+  return (
+    <article className={styles.page}>
+      <header className={styles.head}>
+        <h1>{heading}</h1>
+        {view?.car && <p className={styles.car}>{view.car}</p>}
+      </header>
+      {phase.name === "loading" && (
+        <>
+          <p className={styles.loading} role="status">
+            {texts.loading}
+          </p>
+          <noscript>
+            <p className={styles.notice}>{texts.noScript}</p>
+          </noscript>
+        </>
+      )}
+      {phase.name === "ended" && (
+        <p className={styles.notice}>
+          <Template text={texts.ended} values={{ phone }} />
+        </p>
+      )}
+      {phase.name === "replaced" && <p className={styles.notice}>{texts.replaced}</p>}
+      {phase.name === "loadFailed" && (
+        <CaseFailure strings={strings} text={texts.failure.load} contact={contact} onRetry={() => load(phase.token)} />
+      )}
+      {phase.name === "case" && (
+        <CaseBody
+          shown={phase}
+          token={phase.token}
+          strings={strings}
+          contact={contact}
+          deps={deps}
+          onResult={(result) => setPhase((current) => phaseOf(result, phase.token, current))}
+        />
+      )}
+    </article>
+  );
+}
+
+interface BodyProps {
+  shown: Shown;
+  token: string;
+  strings: CaseStrings;
+  contact: Contact;
+  deps: CaseDeps;
+  onResult: (result: CaseResult) => void;
+}
+
+/** The case itself: the offer and its answer, or the photo request; what was done, in the live region. */
+function CaseBody({ shown, token, strings, contact, deps, onResult }: BodyProps) {
+  const { view, done } = shown;
+  const action = useCaseAction(token, deps.fetch, onResult);
+  const said = saidOf(view, done, strings, contact);
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) status.current?.focus();
+  }, [done, view]);
+  const now = deps.now ?? Date.now;
+  const offer = view.offer;
+  const answering = view.purpose === "offer" && offer?.state === "open";
+  const photosOpen = view.purpose === "photos" && done !== "photos";
+  return (
+    <>
+      <div
+        className={styles.status}
+        role="status"
+        aria-live="polite"
+        ref={status}
+        tabIndex={-1}
+        data-empty={!said || undefined}
+      >
+        {said}
+      </div>
+      {view.purpose === "offer" && <CustomerPhotos photos={view.photos} strings={strings.page.offer} />}
+      {view.purpose === "offer" && offer && (
+        <OfferDetails offer={offer} strings={strings.page.offer} priceTypes={strings.priceTypes} />
+      )}
+      {answering && offer && (
+        <OfferAnswer offer={offer} strings={strings} contact={contact} action={action} now={now} />
+      )}
+      {photosOpen && (
+        <PhotoRequest message={view.message} strings={strings} contact={contact} action={action} deps={deps} />
+      )}
+    </>
+  );
+}
+
+/** What the case's state (or what was just done) says: the after-texts, or that the offer has passed its date. */
+function saidOf(view: CaseView, done: Shown["done"], strings: CaseStrings, contact: Contact) {
+  const texts = strings.page.offer;
+  if (view.purpose === "photos") return done === "photos" ? <p>{strings.page.photos.sent}</p> : undefined;
+  const offer = view.offer;
+  if (!offer) return undefined;
+  if (offer.state === "accepted") {
+    const time = offer.chosenTime ? fill(texts.dropOff, momentParts(offer.chosenTime)) : "";
+    return <p>{fill(texts.accepted, { time })}</p>;
+  }
+  if (offer.state === "declined") return <p>{texts.declined}</p>;
+  if (offer.state === "expired") {
+    const phone = <a href={telHref(contact.phone)}>{contact.phone}</a>;
+    return (
+      <p>
+        <Template text={texts.expired} values={{ date: formatDate(offer.validUntil), phone }} />
+      </p>
+    );
+  }
+  return done === "asked" ? <p>{texts.asked}</p> : undefined;
+}
