@@ -101,9 +101,12 @@ export type SendOffer = z.infer<typeof sendOfferSchema>;
 // ------------------------------------------------------------ the customer
 
 export const viewRequestSchema = z.strictObject({ token: token() });
+/** One line: no line break or other control character, so a name cannot pass for more lines of an e-mail. */
+const ONE_LINE = /^[^\p{Cc}]*$/u;
+
 export const acceptRequestSchema = z.strictObject({
   token: token(),
-  name: text(CASE_LIMITS.name),
+  name: text(CASE_LIMITS.name).check(z.regex(ONE_LINE, "skal stå på én linje")),
   chosenTime: z.string().check(z.refine(isMoment, "skal være et tidspunkt")),
   earlyStart: z.boolean(),
 });

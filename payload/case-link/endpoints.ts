@@ -189,6 +189,37 @@ const findOffer = async (payload: Payload, id: Id, req?: PayloadRequest) =>
     req,
   })) as unknown as Offer | null;
 
+/**
+ * Inside a transaction: takes the quote's row for this transaction (a write
+ * to it, which another transaction's write waits for, PostgreSQL's row lock
+ * and SQLite's one writer) and returns the quote as it is now. Every call
+ * that changes a case's offers or state starts with it, so two of them on one
+ * case run one after the other, each seeing what the other did.
+ */
+async function lockCase(req: PayloadRequest, id: Id): Promise<Quote> {
+  await req.payload.db.updateOne({
+    collection: INQUIRY_SLUG,
+    id,
+    data: { updatedAt: new Date().toISOString() },
+    req,
+    returning: false,
+  });
+  const quote = await findQuote(req.payload, id, req);
+  if (!quote) throw new Refused(404, ENDED, { reason: "ended" });
+  return quote;
+}
+
+/**
+ * Inside a transaction, after lockCase: the offer as it is now, refused when
+ * it takes no answer any more (replaced, closed, answered) or its case closed.
+ */
+async function stillOpen(req: PayloadRequest, quote: Quote, offer: Offer): Promise<void> {
+  const now = await findOffer(req.payload, offer.id, req);
+  if (quote.status === "CLOSED" || !now || now.state === "closed") throw new Refused(404, ENDED, { reason: "ended" });
+  if (now.state === "replaced") throw new Refused(410, REPLACED, { reason: "replaced" });
+  if (now.state !== "sent") throw new Refused(409, "Tilbudet er allerede besvart", { reason: "answered" });
+}
+
 /** Today on Oslo's calendar, `YYYY-MM-DD`. */
 const today = () => osloDayOf(new Date());
 
@@ -252,15 +283,17 @@ const sendOffer: Endpoint = {
   handler: answering(async (req) => {
     const quote = await staffQuote(req);
     const offer = await bodyOf(req, sendOfferSchema);
-    if (quote.status === "ACCEPTED") {
-      throw new Refused(409, "Kunden har allerede godtatt et tilbud i denne saken");
-    }
     if (offer.validUntil < today())
       throw new Refused(400, "Tilbudet må gjelde til i dag eller senere", { field: "validUntil" });
     if (offer.dropOffTimes.some((time) => Date.parse(time) <= Date.now())) {
       throw new Refused(400, "Tidene for levering må være fram i tid", { field: "dropOffTimes" });
     }
     const version = await inTransaction(req, async () => {
+      const current = await lockCase(req, quote.id);
+      if (current.status === "ACCEPTED") {
+        throw new Refused(409, "Kunden har allerede godtatt et tilbud i denne saken");
+      }
+      if (current.status === "CLOSED") throw new Refused(409, "Saken er avsluttet. Åpne den igjen først.");
       const { docs } = await req.payload.find({
         collection: OFFER_SLUG,
         where: { inquiry: { equals: quote.id } },
@@ -498,6 +531,7 @@ function storeAcceptance(req: PayloadRequest, quote: Quote, offer: Offer, facts:
       mail: { workshop: "pending", customer: "pending" },
     },
     async () => {
+      await stillOpen(req, await lockCase(req, quote.id), offer);
       await req.payload.update({
         collection: OFFER_SLUG,
         id: offer.id,
@@ -531,16 +565,19 @@ const accept = (site: Site, texts: CaseLinkTexts): Endpoint => ({
     const body = await bodyOf(req, acceptRequestSchema);
     const opened = await open(req.payload, body.token);
     const offer = answerable(opened);
-    const first = (kind: EventKind) => {
-      if (kind !== "accepted")
-        throw new Refused(409, "Tilbudet er allerede besvart", { reason: "answered", view: opened.view });
+    const first = async (kind: EventKind) => {
+      if (kind === "accepted") return;
+      const { view } = await open(req.payload, body.token);
+      throw new Refused(409, "Tilbudet er allerede besvart", { reason: "answered", view });
     };
     if (offer.state === "accepted" || offer.state === "declined") {
-      first(offer.state);
+      await first(offer.state);
       return reopen(req, body.token, "accepted");
     }
     const chosen = offer.dropOffTimes.find((time) => Date.parse(time) === Date.parse(body.chosenTime));
-    if (!chosen) throw new Refused(400, "Velg en av tidene i tilbudet", { field: "chosenTime" });
+    if (!chosen || Date.parse(chosen) <= Date.now()) {
+      throw new Refused(400, "Velg en av tidene i tilbudet som ikke er passert", { field: "chosenTime" });
+    }
     if (needsEarlyStart(chosen) && !body.earlyStart) {
       throw new Refused(400, "Kryss av her for å levere bilen før angrefristen er ute, eller velg en senere tid.", {
         field: "earlyStart",
@@ -559,7 +596,7 @@ const accept = (site: Site, texts: CaseLinkTexts): Endpoint => ({
       acceptedAt,
     };
     const kind = await storeAcceptance(req, quote, offer, facts, confirmation(texts, site, facts).text);
-    first(kind);
+    await first(kind);
     return reopen(req, body.token, "accepted");
   }),
 });
@@ -579,6 +616,7 @@ const decline: Endpoint = {
             `answer:${offer.id}`,
             { inquiry: opened.quote.id, kind: "declined", version: offer.version, mail: { workshop: "pending" } },
             async () => {
+              await stillOpen(req, await lockCase(req, opened.quote.id), offer);
               await req.payload.update({
                 collection: OFFER_SLUG,
                 id: offer.id,
@@ -588,8 +626,10 @@ const decline: Endpoint = {
               });
             },
           );
-    if (kind !== "declined")
-      throw new Refused(409, "Tilbudet er allerede besvart", { reason: "answered", view: opened.view });
+    if (kind !== "declined") {
+      const { view } = await open(req.payload, token);
+      throw new Refused(409, "Tilbudet er allerede besvart", { reason: "answered", view });
+    }
     return reopen(req, token, "declined");
   }),
 };
@@ -643,8 +683,8 @@ const photos: Endpoint = {
       `photos:${link.id}:${digest(names.join("\n"))}`,
       { inquiry: quote.id, kind: "photos", photos: ids, mail: { workshop: "pending" } },
       async () => {
-        // read again inside the transaction, so photos sent at the same moment on two links both stay
-        const current = await findQuote(req.payload, quote.id, req);
+        // read under the case's lock, so photos sent at the same moment are all kept
+        const current = await lockCase(req, quote.id);
         const damages = (current?.damages ?? []).map((damage) => ({
           photos: (damage.photos ?? []).map((photo) => (typeof photo === "object" ? photo.id : photo)),
         }));

@@ -344,6 +344,29 @@ const TESTS: Record<string, () => Promise<void>> = {
     assert.equal((await staffCall(id, "send-offer", offerBody())).status, 409, "no offer on a closed case");
   },
 
+  "accept and decline pressed at once: one answer wins, the other sees it": async () => {
+    const id = await quote("samtidig@eksempel.no");
+    assert.equal((await staffCall(id, "send-offer", offerBody())).status, 201);
+    const token = await tokenMailed("samtidig@eksempel.no", /Pristilbud/);
+    const twoLines = await customer("/accept", {
+      token,
+      name: "Ola\n\nSe saken: x",
+      chosenTime: momentFromNow(20),
+      earlyStart: false,
+    });
+    assert.equal(twoLines.status, 400, "a name is one line");
+    const [yes, no] = await Promise.all([
+      customer("/accept", { token, name: "Ola Nordmann", chosenTime: momentFromNow(20), earlyStart: false }),
+      customer("/decline", { token }),
+    ]);
+    const statuses = [yes.status, no.status].sort();
+    assert.deepEqual(statuses, [200, 409]);
+    const loser = (yes.status === 409 ? await yes.json() : await no.json()) as { reason: string; view: CaseView };
+    assert.equal(loser.reason, "answered");
+    assert.equal(loser.view.offer?.state, yes.status === 200 ? "accepted" : "declined", "the case as it is now");
+    assert.equal(await status(id), yes.status === 200 ? "ACCEPTED" : "ANSWERED");
+  },
+
   "an offer past its date cannot be accepted": async () => {
     const id = await quote("utlopt@eksempel.no");
     assert.equal((await staffCall(id, "send-offer", offerBody({ validUntil: dayFromNow(1) }))).status, 201);

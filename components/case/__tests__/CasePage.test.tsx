@@ -268,6 +268,15 @@ test("an answer the offer no longer takes (409) shows the offer as the server sa
   expect(await screen.findByText(/Tilbudet gjaldt til 13\. desember 2026\./)).toBeTruthy();
 });
 
+test("a refusal in words without the case (409) is shown as it is, not as a failure to retry", async () => {
+  const message = "Saken har så mange bilder den kan ta. Ring oss, så finner vi en løsning.";
+  const host = fakeHost(offerView(), () => json(409, { errors: [{ message }] }));
+  open(host);
+  fireEvent.click(await screen.findByRole("button", { name: "Nei takk" }));
+  expect(await screen.findByText(message)).toBeTruthy();
+  expect(screen.queryByRole("button", { name: "Prøv igjen" })).toBeNull();
+});
+
 test("a replaced offer and an ended link say so", async () => {
   const replaced = open(fakeHost(json(410, { reason: "replaced", errors: [{ message: "x" }] })));
   expect(await screen.findByText("Tilbudet er endret. Se den nye e-posten fra oss.")).toBeTruthy();
