@@ -4,8 +4,9 @@
  *   PORT             where `npm run admin` serves (default 3001)
  *   SERVER_URL       the admin's public origin (default http://localhost:$PORT); https:// unless it is
  *                    this machine (localhost, 127.0.0.1, [::1]), since the staff's logins cross it
- *   SITE_ORIGIN      the site's origins, comma-separated (default the preview's, http://localhost:3000,
- *                    when SERVER_URL is this machine's; required otherwise)
+ *   SITE_ORIGIN      the site's origins, comma-separated, the live site first (the customer's links
+ *                    point to it); default the preview's, http://localhost:3000, when SERVER_URL is this
+ *                    machine's; required otherwise
  *   PREVIEW_DATA_DIR where the data lives (default .data/ in the repository): the SQLite
  *                    database, the photos, and a local run's secret; the same data `npm start` uses
  *   DATABASE_URI     default SQLite in PREVIEW_DATA_DIR; `postgres://…` for PostgreSQL
