@@ -453,18 +453,11 @@ async function open(payload: Payload, token: string): Promise<Opened> {
 
 const digest = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
 
-const DONE_BY_KIND: Partial<Record<EventKind, CaseAnswer["done"]>> = {
-  accepted: "accepted",
-  declined: "declined",
-  question: "asked",
-  photos: "photos",
-};
-
 /**
  * Stores the customer's action as the event `data` under its unique `once`
  * key, with `more` done in the same transaction, and queues its e-mails;
- * returns what the first press of it did (this one's, or an earlier one's
- * when the key is taken), or undefined when an event of `others` was first.
+ * returns the kind of the event stored under the key: this one's, or the
+ * first press's when the key was taken (then nothing more is done).
  */
 async function once(req: PayloadRequest, key: string, data: EventData, more: () => Promise<void>): Promise<EventKind> {
   try {
@@ -646,7 +639,7 @@ const question: Endpoint = {
       { inquiry: quote.id, kind: "question", version: offer?.version ?? null, text, mail: { workshop: "pending" } },
       async () => {},
     );
-    return reopen(req, token, DONE_BY_KIND.question!);
+    return reopen(req, token, "asked");
   }),
 };
 
