@@ -11,7 +11,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from "./scripts/lib/chromium";
 import { TEST_BUILD_ENV } from "./lib/hosting/test-build";
 import { SERVICE_PATH } from "./testing/vegvesen";
-import { mailListUrl } from "./testing/mail-list";
+import { mailListUrl, testMailEnv } from "./testing/mail-list";
 
 // the tests read the configuration the test build was made with (its site origin, no hosts), not the machine's
 Object.assign(process.env, TEST_BUILD_ENV);
@@ -26,13 +26,7 @@ const E2E_SVV = {
 Object.assign(process.env, E2E_SVV);
 // the server's e-mails go to a local mail server whose listing the tests read (testing/mailbox-serve.ts)
 process.env.E2E_MAIL_PORT ||= String(port + 91);
-const E2E_MAIL = {
-  SMTP_HOST: "127.0.0.1",
-  SMTP_PORT: process.env.E2E_MAIL_PORT,
-  SMTP_SECURE: "false",
-  EMAIL_FROM: "nettside@bulkeklinikken.test",
-  WORKSHOP_EMAIL: "verksted@bulkeklinikken.test",
-};
+const E2E_MAIL = testMailEnv(Number(process.env.E2E_MAIL_PORT));
 // What the preview server receives goes to a fresh folder, never the repo's .data/; the tests read
 // it from E2E_DATA_DIR (set here once; the workers inherit it).
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));

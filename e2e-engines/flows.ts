@@ -6,11 +6,15 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { StartedAdmin } from "../e2e/admin-app";
 import { getStrings } from "../lib/content";
+import { fill, momentParts } from "../lib/format";
 import { routes } from "../lib/hosting/route-table";
 import { THANKS_PATH } from "../lib/routes";
 import { PHOTO_WORKER_SCRIPT } from "../e2e/photo-worker";
 import { waitFor, type EnginePage, type Query } from "../testing/engines/browsers";
+import { daysAhead, linkIn, offerBody, sendQuote, staffCall, WORKSHOP_EMAIL } from "../testing/case-link";
+import { listedMails, waitForMail, type ListedMail } from "../testing/mail-list";
 import { photoFile, storedBookings, storedQuotes } from "../testing/stored";
 
 export interface FlowContext {
@@ -27,6 +31,10 @@ export interface FlowContext {
   cspViolations: () => string[];
   /** requests whose path matches get no answer until this is called again with `undefined` */
   holdRequests: (path: RegExp | undefined) => void;
+  /** the workshop's app on the same data, for the staff's calls */
+  admin: Pick<StartedAdmin, "origin" | "staff">;
+  /** the SMTP port of the mail server both servers send to (testing/mail-list.ts reads it) */
+  mailPort: number;
 }
 
 export interface Flow {
@@ -38,6 +46,7 @@ const form: Query = { role: "form", name: "Få et pristilbud" };
 const damage1: Query = { role: "region", name: "Skade 1", within: form };
 const DRAFT_NOTICE = "Vi har tatt vare på utkastet ditt.";
 const { photoCheck } = getStrings().quoteForm;
+const { offer: offerTexts } = getStrings().casePage;
 
 /** Whether React has hydrated the page: its root holds React's container mark and <main> its fiber. */
 const HYDRATED = `
@@ -93,6 +102,37 @@ async function fillContact(page: EnginePage, reg: string) {
 }
 
 const thumbnails = (page: EnginePage) => page.count({ role: "img", within: damage1 });
+
+const bodyHas = (page: EnginePage, words: string) =>
+  page.run<boolean>(`return document.body.innerText.includes(${JSON.stringify(words)});`);
+
+/** Opens the link in `mail`, and waits for the case's heading `h1`. */
+async function openLink(page: EnginePage, origin: string, mail: ListedMail, h1: string) {
+  await page.goto(`${origin}${linkIn(mail)}`);
+  await waitFor(`the heading "${h1}"`, async () => (await text(page, "h1"))?.trim() === h1);
+  expectEqual("the fragment left in the address bar", new URL(await page.url()).hash, "");
+}
+
+const statusOf = async (dataDir: string, id: number) => (await storedQuotes(dataDir)).find((q) => q.id === id)?.status;
+
+/** Sends the workshop's offer with `times` for the quote `id`, as its admin does. */
+async function sendOffer(admin: FlowContext["admin"], id: number, times: Date[]) {
+  const lines = [
+    { description: "Fjerne bulk i bakdøra", amountNok: 9000 },
+    { description: "Polering", amountNok: 3500 },
+  ];
+  const sent = await staffCall(admin, id, "send-offer", offerBody("estimate", lines, times));
+  expectEqual(`send-offer's status (${await sent.clone().text()})`, sent.status, 201);
+}
+
+/** Fills `Fullt navn` and picks the drop-off time `time` by its name on the page. */
+async function chooseTime(page: EnginePage, time: Date) {
+  await page.type({ label: offerTexts.name }, "Kari Nordmann");
+  await page.click({ role: "radio", name: fill(offerTexts.dropOff, momentParts(time.toISOString())) });
+}
+
+const accepted = (page: EnginePage) =>
+  waitFor("the acceptance on the page", () => bodyHas(page, "Tilbudet er godtatt. Vi venter bilen"), 30_000);
 
 export const flows: Flow[] = [
   {
@@ -282,6 +322,77 @@ export const flows: Flow[] = [
       const stored = (await storedBookings(dataDir)).find((booking) => booking.email === email);
       if (!stored) throw new Error(`no booking stored for ${email}`);
       if (!stored.message?.includes("To-trinns Polering")) throw new Error("the booking lacks the chosen service");
+    },
+  },
+  {
+    name: "a photo asked for by the workshop joins the same case",
+    async run({ page, origin, dataDir, photos, checkPhoto, admin, mailPort }) {
+      const { id, reg, email } = await sendQuote(origin, dataDir, mailPort, checkPhoto("skarp.jpg"));
+      const asked = await staffCall(admin, id, "request-photos", { message: "Ta et bilde av hele støtfangeren." });
+      expectEqual("request-photos' status", asked.status, 201);
+      const mail = await waitForMail(mailPort, email, /Vi trenger flere bilder/);
+      await openLink(page, origin, mail, `Vi trenger flere bilder av ${reg}`);
+      if (!(await bodyHas(page, "Ta et bilde av hele støtfangeren.")))
+        throw new Error("the workshop's words are not on the page");
+      await page.choose({ label: "Last opp bilder" }, [photos[0]]);
+      await page.click({ role: "button", name: "Send bildene" });
+      await waitFor("the thanks for the photos", () => bodyHas(page, "Takk! Bildene er lagt til saken din."), 90_000);
+      const stored = (await storedQuotes(dataDir)).find((quote) => quote.id === id)!;
+      expectEqual("the case's damages", stored.damages.length, 2);
+      const added = stored.damages[1]![0]!;
+      if (!fs.existsSync(photoFile(dataDir, added))) throw new Error(`the added photo is not stored: ${added}`);
+      await waitForMail(mailPort, WORKSHOP_EMAIL, new RegExp(`Nye bilder: ${reg}`));
+    },
+  },
+  {
+    name: "an offer: a scanner's visit changes nothing; an early time is accepted with the box",
+    async run({ page, origin, dataDir, checkPhoto, admin, mailPort }) {
+      const { id, reg, email } = await sendQuote(origin, dataDir, mailPort, checkPhoto("skarp.jpg"));
+      const soon = daysAhead(3);
+      await sendOffer(admin, id, [soon, daysAhead(30)]);
+      const mail = await waitForMail(mailPort, email, /Pristilbud for/);
+      const mailsBefore = (await listedMails(mailPort)).length;
+      expectEqual("a scanner's GET of /sak", (await fetch(`${origin}/sak`)).status, 200);
+      await openLink(page, origin, mail, `Pristilbud for ${reg}`);
+      expectEqual("the case's status after the visits", await statusOf(dataDir, id), "ANSWERED");
+      expectEqual("e-mails sent by the visits", (await listedMails(mailPort)).length, mailsBefore);
+
+      await chooseTime(page, soon);
+      await page.click({ role: "button", name: offerTexts.accept });
+      await waitFor("the early-start box asked for", () => bodyHas(page, offerTexts.earlyStartRequired));
+      expectEqual("the status while the box is empty", await statusOf(dataDir, id), "ANSWERED");
+      await page.click({ role: "checkbox", name: offerTexts.earlyStart });
+      await page.click({ role: "button", name: offerTexts.accept });
+      await accepted(page);
+      expectEqual("the case's status", await statusOf(dataDir, id), "ACCEPTED");
+      const confirmation = await waitForMail(mailPort, email, /Bekreftelse/);
+      if (!confirmation.text.includes("Du har bedt om at arbeidet starter før angrefristen er ute."))
+        throw new Error("the confirmation lacks the early start");
+      await waitForMail(mailPort, WORKSHOP_EMAIL, new RegExp(`Tilbud godtatt: ${reg}`));
+    },
+  },
+  {
+    name: "an offer: a question reaches the workshop; a later time is accepted without the box",
+    async run({ page, origin, dataDir, checkPhoto, admin, mailPort }) {
+      const { id, reg, email } = await sendQuote(origin, dataDir, mailPort, checkPhoto("skarp.jpg"));
+      const later = daysAhead(30, 8, 30);
+      await sendOffer(admin, id, [later]);
+      await openLink(page, origin, await waitForMail(mailPort, email, /Pristilbud for/), `Pristilbud for ${reg}`);
+      await page.click({ role: "button", name: offerTexts.ask });
+      await page.type({ label: offerTexts.question }, "Kan jeg levere bilen en lørdag?");
+      await page.click({ role: "button", name: offerTexts.sendQuestion });
+      await waitFor("the question sent", () => bodyHas(page, offerTexts.asked));
+      const asked = await waitForMail(mailPort, WORKSHOP_EMAIL, new RegExp(`Spørsmål om tilbudet: ${reg}`));
+      if (!asked.text.includes("Kan jeg levere bilen en lørdag?")) throw new Error("the question is not in the e-mail");
+
+      await chooseTime(page, later);
+      expectEqual("early-start boxes for a time weeks away", await page.count({ role: "checkbox" }), 0);
+      await page.click({ role: "button", name: offerTexts.accept });
+      await accepted(page);
+      expectEqual("the case's status", await statusOf(dataDir, id), "ACCEPTED");
+      const confirmation = await waitForMail(mailPort, email, /Bekreftelse/);
+      if (confirmation.text.includes("før angrefristen er ute"))
+        throw new Error("the confirmation names an early start");
     },
   },
 ];

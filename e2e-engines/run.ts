@@ -8,8 +8,12 @@
  * ({ passed, failed }) and exits 1 on any failure. A failing flow prints its
  * steps with their times and leaves a screenshot in reports/engines/.
  *
+ * The preview server and the workshop's built app (e2e/admin-app.ts, on the
+ * same data folder, for the staff's calls) send their e-mails to a local mail
+ * server (testing/mailbox-serve.ts) that the flows read.
+ *
  * ENGINES_PORT (default 3110) is the preview server's port; the proxy takes
- * the next one. ENGINES=webkit or ENGINES=firefox runs one engine;
+ * the next one, the mail server the two after it. ENGINES=webkit or ENGINES=firefox runs one engine;
  * ENGINES_FLOW=<words> only the flows whose name holds them; ENGINES_TRACE=1
  * prints every flow's steps.
  */
@@ -18,8 +22,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { startAdmin } from "../e2e/admin-app";
 import { makeCheckPhotos } from "../e2e/photos";
 import { TEST_BUILD_ENV } from "../lib/hosting/test-build";
+import { mailListUrl, testMailEnv } from "../testing/mail-list";
 import { traced, waitFor, type EnginePage } from "../testing/engines/browsers";
 import { ensureEngines, ENGINES, type Engine } from "../testing/engines/install";
 import { flows } from "./flows";
@@ -28,6 +34,26 @@ import { startReportProxy } from "./report-proxy";
 const basePort = Number(process.env.ENGINES_PORT ?? 3110);
 const chosen = (process.env.ENGINES ?? "webkit,firefox").split(",") as Engine[];
 const chosenFlows = flows.filter((flow) => flow.name.includes(process.env.ENGINES_FLOW ?? ""));
+const mailPort = basePort + 2;
+
+/** A process of ours, started detached so that its whole group can be stopped; returns what stops it. */
+function startDetached(args: string[], env: Record<string, string>) {
+  const child = spawn("npx", args, { env: { ...process.env, ...env }, stdio: "ignore", detached: true });
+  return () => {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+}
+
+/** The mail server the servers send to, once it lists. */
+async function startMailServer() {
+  const stop = startDetached(["tsx", "testing/mailbox-serve.ts"], { MAIL_STAND_IN_PORT: String(mailPort) });
+  await waitFor("the mail server", async () => (await fetch(mailListUrl(mailPort))).ok, 60_000);
+  return stop;
+}
 
 /**
  * The preview server, told that visitors reach it at the proxy's origin
@@ -36,29 +62,19 @@ const chosenFlows = flows.filter((flow) => flow.name.includes(process.env.ENGINE
  * its Payload gave them.
  */
 async function startPreviewServer(dataDir: string, publicOrigin: string) {
-  const server = spawn("npx", ["tsx", "server/start.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(basePort),
-      PREVIEW_DATA_DIR: dataDir,
-      PREVIEW_PUBLIC_ORIGIN: publicOrigin,
-      ...TEST_BUILD_ENV,
-    },
-    stdio: "ignore",
-    detached: true,
+  const stop = startDetached(["tsx", "server/start.ts"], {
+    PORT: String(basePort),
+    PREVIEW_DATA_DIR: dataDir,
+    PREVIEW_PUBLIC_ORIGIN: publicOrigin,
+    ...TEST_BUILD_ENV,
+    ...testMailEnv(mailPort),
   });
   await waitFor(
     "the preview server",
     async () => (await fetch(`http://127.0.0.1:${basePort}/`)).ok,
     300_000, // it builds first when out/ is not the current test build
   );
-  return () => {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  };
+  return stop;
 }
 
 async function phonePhotos(dir: string): Promise<[string, string]> {
@@ -92,8 +108,14 @@ async function main() {
   const photos = await phonePhotos(fs.mkdtempSync(path.join(os.tmpdir(), "engines-photos-")));
   const checkPhoto = await makeCheckPhotos("engines-check-photos");
   const proxyPort = basePort + 1;
+  const stopMail = await startMailServer();
   const stopServer = await startPreviewServer(dataDir, `http://127.0.0.1:${proxyPort}`);
   const proxy = await startReportProxy(`http://127.0.0.1:${basePort}`, proxyPort);
+  const admin = await startAdmin({
+    PREVIEW_DATA_DIR: dataDir,
+    SITE_ORIGIN: proxy.origin,
+    SMTP_PORT: String(mailPort),
+  });
   let passed = 0;
   let failed = 0;
   try {
@@ -114,6 +136,8 @@ async function main() {
             checkPhoto,
             cspViolations: () => proxy.violations.slice(seen),
             holdRequests: proxy.hold,
+            admin,
+            mailPort,
           });
           const late = proxy.violations.slice(seen);
           if (late.length) throw new Error(`CSP violations: ${late.join("; ")}`);
@@ -133,7 +157,9 @@ async function main() {
     }
   } finally {
     await proxy.close();
+    admin.child.stdin!.end();
     stopServer();
+    stopMail();
   }
   fs.mkdirSync("reports", { recursive: true });
   fs.writeFileSync(path.join("reports", "engines.json"), JSON.stringify({ passed, failed }));
