@@ -10,6 +10,7 @@
  * `npm start` serves the same app's API inside the preview server
  * (server/backend.ts), so both open the same data.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { postgresAdapter } from "@payloadcms/db-postgres";
@@ -37,7 +38,13 @@ export interface ConfigOptions {
   env?: Partial<Record<string, string>>;
 }
 
+/** Makes the folder of a `file:` SQLite database when it is missing (a fresh clone has no `.data/`), for its owner only. */
+function makeDatabaseFolder(url: string) {
+  fs.mkdirSync(path.dirname(path.resolve(url.slice("file:".length))), { recursive: true, mode: 0o700 });
+}
+
 export function workshopConfig(settings: Settings, { logLevel, env }: ConfigOptions = {}): Promise<SanitizedConfig> {
+  if (settings.database.kind === "sqlite") makeDatabaseFolder(settings.database.url);
   const database =
     settings.database.kind === "postgres"
       ? postgresAdapter({

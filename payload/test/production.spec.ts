@@ -1,6 +1,7 @@
 /**
  * The workshop's app as a host runs it in production, with the commands
- * docs/admin-host.md gives, in its order, on a fresh data folder: the
+ * docs/admin-host.md gives, in its order, with its own secret and a data
+ * folder that does not exist yet: the
  * release step (`npm run admin:migrate`), the first staff user
  * (`npm run admin:user`), the built server (`npm run admin:start`, built by
  * `npm run admin:build`, which npm test runs before these tests), and a
@@ -31,6 +32,8 @@ const WORKSHOP = "verksted@bulkeklinikken.test";
 const STAFF = { email: "sjef@bulkeklinikken.test", password: "et-langt-passord-for-sjefen" };
 
 let box: Mailbox;
+/** a fresh folder; the data folder inside it is made by the app */
+let parent: string;
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
 let server: ChildProcess | undefined;
@@ -41,13 +44,15 @@ let output = "";
 before(async () => {
   box = await startMailbox();
   port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-production-"));
+  parent = fs.mkdtempSync(path.join(os.tmpdir(), "admin-production-"));
+  dataDir = path.join(parent, "data");
   env = {
     ...process.env,
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
     SERVER_URL: `http://localhost:${port}`,
     PREVIEW_DATA_DIR: dataDir,
+    PAYLOAD_SECRET: "production-test-secret-0123456789abcdef",
     ...mailEnv(box, WORKSHOP),
   };
 });
@@ -61,7 +66,7 @@ after(async () => {
     }
   }
   await box?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(parent, { recursive: true, force: true });
 });
 
 /** `npm run <script> -- …args` as a host runs it, to its end. */
@@ -138,7 +143,7 @@ test("migrate, then start: a queued e-mail goes and /api/health answers, with no
   assert.equal(login.status, 200);
 
   // and a backup while it runs
-  const folder = path.join(dataDir, "..", `${path.basename(dataDir)}-backup`);
+  const folder = path.join(parent, "backup");
   const backedUp = npmRun("admin:backup", [folder]);
   try {
     assert.equal(backedUp.status, 0, backedUp.stderr);
