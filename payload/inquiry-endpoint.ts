@@ -24,13 +24,7 @@
  */
 import crypto from "node:crypto";
 import stableStringify from "fast-json-stable-stringify";
-import {
-  ValidationError,
-  type DataFromCollectionSlug,
-  type Endpoint,
-  type Payload,
-  type PayloadRequest,
-} from "payload";
+import { ValidationError, type Endpoint, type Payload, type PayloadRequest } from "payload";
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
@@ -40,11 +34,9 @@ import {
   type InquiryRequest,
 } from "../lib/api/schemas";
 import { plateOf } from "../lib/api/vehicle";
-import { INQUIRY_SLUG, MEDIA_SLUG } from "./names";
+import { INQUIRY_SLUG } from "./names";
+import { storedPhotos, type MediaId } from "./photos";
 import type { VehicleRegister } from "./vehicle";
-
-/** A photo's id, as the app's types have it. */
-type MediaId = DataFromCollectionSlug<typeof MEDIA_SLUG>["id"];
 
 /** The largest body taken: 20 damages of 20 images, each with the longest name and url, and the longest message. */
 export const MAX_INQUIRY_BYTES = 2 * 1024 * 1024;
@@ -110,31 +102,20 @@ function parse(data: unknown): InquiryRequest {
  * is not a photo stored here, with every name the request gives that no photo
  * here has (`missingPhotos`: the site uploads those again).
  */
-async function storedPhotos(payload: Payload, body: InquiryRequest): Promise<MediaId[][]> {
-  const names = [...new Set(body.damageRequests.flatMap((damage) => damage.Images.map((image) => image.filename)))];
-  const { docs } = await payload.find({
-    collection: MEDIA_SLUG,
-    where: { filename: { in: names } },
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-  });
-  const byName = new Map(docs.map((doc) => [doc.filename, doc]));
-  const missingPhotos = names.filter((name) => !byName.has(name));
-  return body.damageRequests.map((damage, d) =>
-    damage.Images.map((image, i) => {
-      const doc = byName.get(image.filename);
-      const url = doc?.url ? new URL(doc.url, payload.config.serverURL).href : undefined;
-      if (!doc || url !== new URL(image.url).href) {
-        throw new Refusal(
-          400,
-          `Ugyldig forespørsel – damageRequests.${d}.Images.${i}: bildet finnes ikke her`,
-          missingPhotos.length ? { missingPhotos } : {},
-        );
-      }
-      return doc.id;
-    }),
-  );
+async function damagePhotos(payload: Payload, body: InquiryRequest): Promise<MediaId[][]> {
+  const images = body.damageRequests.flatMap((damage, d) => damage.Images.map((image, i) => ({ ...image, d, i })));
+  const { ids, missing } = await storedPhotos(payload, images);
+  const bad = ids.findIndex((id) => id === undefined);
+  if (bad >= 0) {
+    const { d, i } = images[bad]!;
+    throw new Refusal(
+      400,
+      `Ugyldig forespørsel – damageRequests.${d}.Images.${i}: bildet finnes ikke her`,
+      missing.length ? { missingPhotos: missing } : {},
+    );
+  }
+  let next = 0;
+  return body.damageRequests.map((damage) => damage.Images.map(() => ids[next++]!));
 }
 
 /** The stored quote's body digest under `key`, or undefined when none is stored. */
@@ -180,7 +161,7 @@ const handler =
     try {
       const key = idempotencyKey(req);
       const body = parse(await readJson(req));
-      const photos = await storedPhotos(req.payload, body);
+      const photos = await damagePhotos(req.payload, body);
       const digest = bodyDigest(body);
       const { Inquiry } = body;
       const vehicle = await carOf(register, Inquiry.RegNumber, req.payload);

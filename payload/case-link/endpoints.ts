@@ -52,6 +52,7 @@ import type { CaseLinkTexts } from "../../lib/content/emails-schema";
 import { isStaffRequest } from "../access";
 import { carLine, type VehicleRecord } from "../car";
 import { readJson } from "../inquiry-endpoint";
+import { storedPhotos, type MediaId } from "../photos";
 import {
   AGREEMENT_SLUG,
   EVENT_EMAIL_TASK,
@@ -59,7 +60,6 @@ import {
   INQUIRY_SLUG,
   LINK_EMAIL_TASK,
   LINK_SLUG,
-  MEDIA_SLUG,
   OFFER_SLUG,
   QUEUE,
 } from "../names";
@@ -69,7 +69,6 @@ import { hashToken } from "./token";
 
 /** A record's id, as the app's types have it (a number on both databases the workshop runs). */
 type Id = DataFromCollectionSlug<typeof INQUIRY_SLUG>["id"];
-type MediaId = DataFromCollectionSlug<typeof MEDIA_SLUG>["id"];
 type EventData = Omit<RequiredDataFromCollectionSlug<typeof EVENT_SLUG>, "once" | "at">;
 
 /** How long a link works after its e-mail went, when nothing ended it before. */
@@ -643,23 +642,13 @@ const question: Endpoint = {
   }),
 };
 
-/** The ids of the photos `refs` name, each stored here under that name and url; refused naming the first that is not. */
-async function storedPhotos(payload: Payload, refs: { filename: string; url: string }[]): Promise<MediaId[]> {
-  const { docs } = await payload.find({
-    collection: MEDIA_SLUG,
-    where: { filename: { in: refs.map((ref) => ref.filename) } },
-    pagination: false,
-    ...local,
-  });
-  const byName = new Map(docs.map((doc) => [doc.filename, doc]));
-  return refs.map((ref, i) => {
-    const doc = byName.get(ref.filename);
-    const url = doc?.url ? new URL(doc.url, payload.config.serverURL).href : undefined;
-    if (!doc || url !== new URL(ref.url).href) {
-      throw new Refused(400, `Ugyldig forespørsel – photos.${i}: bildet finnes ikke her`, { field: `photos.${i}` });
-    }
-    return doc.id;
-  });
+/** The ids of the photos `refs` name; refused naming the first that is not a photo stored here. */
+async function photoIds(payload: Payload, refs: { filename: string; url: string }[]): Promise<MediaId[]> {
+  const { ids } = await storedPhotos(payload, refs);
+  const bad = ids.findIndex((id) => id === undefined);
+  if (bad >= 0)
+    throw new Refused(400, `Ugyldig forespørsel – photos.${bad}: bildet finnes ikke her`, { field: `photos.${bad}` });
+  return ids as MediaId[];
 }
 
 const photos: Endpoint = {
@@ -669,7 +658,7 @@ const photos: Endpoint = {
     const body = await bodyOf(req, photosRequestSchema);
     const { link, quote } = await open(req.payload, body.token);
     if (link.purpose !== "photos") throw new Refused(400, "Denne lenken er for tilbudet, ikke for å sende bilder");
-    const ids = await storedPhotos(req.payload, body.photos);
+    const ids = await photoIds(req.payload, body.photos);
     const names = body.photos.map((photo) => photo.filename).sort();
     await once(
       req,
