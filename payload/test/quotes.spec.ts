@@ -31,7 +31,7 @@ import {
   type HostOptions,
 } from "./harness";
 import { startMailbox, type Mailbox } from "./mailbox";
-import { startPostgres, type Postgres } from "./postgres";
+import { onBothDatabases } from "./postgres";
 
 const WORKSHOP = "verksted@bulkeklinikken.test";
 const site = loadSite();
@@ -497,11 +497,4 @@ function quoteSuite(name: string, database: () => Promise<HostOptions>) {
   });
 }
 
-quoteSuite("SQLite", async () => ({}));
-
-let postgres: Postgres | undefined;
-after(() => postgres?.stop());
-quoteSuite("PostgreSQL", async () => {
-  postgres ??= await startPostgres();
-  return { postgres: await postgres.database(`quotes_${Date.now()}`) };
-});
+onBothDatabases("quotes", quoteSuite);
