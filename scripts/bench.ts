@@ -8,7 +8,8 @@
  *   vehicle  the car from the registration number: last key to car shown, calls per visitor (bench-vehicle.ts)
  *   engines  the photo work's main-thread blocks in each engine (bench-engines.ts)
  *   server   the preview server under everyday traffic (bench-server.ts)
- *   admin    the admin app: its build, and a booking and a quote to the workshop's e-mail (bench-admin.ts)
+ *   admin    the admin app: its build, a booking and a quote to the workshop's e-mail, an offer to the
+ *            customer's and its acceptance by link to the workshop's (bench-admin.ts)
  *   production  the admin app as a host runs it: build, start, memory, backup and restore (bench-production.ts)
  *   clone    from a fresh clone to a served site (bench-clone.ts)
  *   code     lines per folder, the README, the modules a photo crosses (bench-code.ts)
