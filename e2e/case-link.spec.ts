@@ -57,6 +57,18 @@ test("the workshop asks for photos, and the customer's photo joins the same case
   const stored = (await storedQuotes(dataDir)).find((q) => q.id === id)!;
   expect(stored.damages).toHaveLength(2);
   await mailTo(WORKSHOP_EMAIL, new RegExp(`Nye bilder: ${reg}`));
+
+  // the offer's link, opened in the same tab, changes only the fragment: the page shows the offer all the same
+  const offered = await staffCall(
+    admin,
+    id,
+    "send-offer",
+    offerBody("fixed", [{ description: "Fjerne bulk", amountNok: 4000 }], [daysAhead(30)]),
+  );
+  expect(offered.status).toBe(201);
+  await page.goto(linkIn(await mailTo(email, /Pristilbud for/)));
+  await expect(page.getByRole("heading", { level: 1, name: `Pristilbud for ${reg}` })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe("");
 });
 
 test("an offer: a scanner's visit changes nothing; the box is required for an early time; accepted once", async ({

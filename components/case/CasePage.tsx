@@ -64,14 +64,19 @@ function useCase(fetchImpl: CaseDeps["fetch"]) {
     [fetchImpl],
   );
   useEffect(() => {
+    const token = () =>
+      takeToken({ location: window.location, history: window.history, storage: webStorage("sessionStorage") });
     // the address's token exists only in the browser, so the case is read once the page runs; its answer comes later
-    const token = takeToken({
-      location: window.location,
-      history: window.history,
-      storage: webStorage("sessionStorage"),
-    });
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the read ends in an answer from the network, not a render
-    void read(token);
+    void read(token());
+    // another link opened in this tab changes only the fragment, which loads no page: its case is read here
+    const linkOpened = () => {
+      if (!window.location.hash) return;
+      setPhase({ name: "loading" });
+      void read(token());
+    };
+    window.addEventListener("hashchange", linkOpened);
+    return () => window.removeEventListener("hashchange", linkOpened);
   }, [read]);
   const load = (token: string) => {
     setPhase({ name: "loading" });

@@ -117,6 +117,24 @@ test("takes the token from the link, takes it out of the address, and reads the 
   expect(host.requests).toEqual([{ path: "/sak", body: { token: TOKEN } }]);
 });
 
+test("a second link opened in the same tab shows its own case", async () => {
+  const second = "B".repeat(43);
+  const views: Record<string, CaseView> = {
+    [TOKEN]: offerView(),
+    [second]: { purpose: "photos", regNumber: "CD67890", photos: [], message: "Ta et bilde til." },
+  };
+  const fetch = jest.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+    json(200, views[(JSON.parse(init!.body as string) as { token: string }).token]),
+  );
+  open({ fetch, requests: [] });
+  expect(await screen.findByRole("heading", { level: 1, name: "Pristilbud for AB12345" })).toBeTruthy();
+  act(() => {
+    window.location.hash = `#k=${second}`;
+  });
+  expect(await screen.findByRole("heading", { level: 1, name: "Vi trenger flere bilder av CD67890" })).toBeTruthy();
+  expect(window.location.hash).toBe("");
+  expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(second);
+});
 test("a reload in the same tab reads the case with the token the tab kept", async () => {
   sessionStorage.setItem(TOKEN_STORAGE_KEY, TOKEN);
   const host = fakeHost(offerView());
