@@ -44,7 +44,7 @@ export const MAX_INQUIRY_BYTES = 2 * 1024 * 1024;
 const HEADERS = { "Access-Control-Expose-Headers": "Retry-After" };
 
 /** A request refused: its status, the Norwegian message the answer carries, and what else its error says. */
-class Refusal extends Error {
+export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,

@@ -51,7 +51,7 @@ import type { Site } from "../../lib/content/schemas";
 import type { CaseLinkTexts } from "../../lib/content/emails-schema";
 import { isStaffRequest } from "../access";
 import { carLine, type VehicleRecord } from "../car";
-import { readJson } from "../inquiry-endpoint";
+import { readJson, Refusal } from "../inquiry-endpoint";
 import { storedPhotos, type MediaId } from "../photos";
 import {
   AGREEMENT_SLUG,
@@ -105,8 +105,10 @@ async function bodyOf<T>(req: PayloadRequest, schema: Schema<T>): Promise<T> {
   let data: unknown;
   try {
     data = await readJson(req, MAX_BODY_BYTES);
-  } catch {
-    throw new Refused(400, "Ugyldig forespørsel – innholdet er ikke JSON eller er for stort");
+  } catch (error) {
+    // too large is 413, not JSON 400, each in readJson's words
+    if (error instanceof Refusal) throw new Refused(error.status, error.message);
+    throw error;
   }
   const result = schema.safeParse(data);
   if (result.success) return result.data;

@@ -401,6 +401,17 @@ const TESTS: Record<string, () => Promise<void>> = {
     const unknown = await customer("", { token: randomBytes(32).toString("base64url") }, host.staff);
     assert.equal(unknown.status, 404);
     assert.equal((await customer("", { token: "kort" })).status, 400);
+    const tooLarge = await customer("/question", {
+      token: randomBytes(32).toString("base64url"),
+      text: "x".repeat(70_000),
+    });
+    assert.equal(tooLarge.status, 413, "a body over 64 KB is refused as too large");
+    const notJson = await fetch(`${host.origin}/api/sak`, {
+      method: "POST",
+      headers: { Origin: SITE_ORIGIN },
+      body: "{",
+    });
+    assert.equal(notJson.status, 400);
     assert.equal(
       (await customer("", { token: randomBytes(32).toString("base64url"), id })).status,
       400,
