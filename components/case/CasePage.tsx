@@ -9,7 +9,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Template } from "@/components/quote/Template";
-import { fetchCase, takeToken, type CaseResult, type CaseView } from "@/lib/case/client";
+import { fetchCase, hasLinkToken, takeToken, type CaseResult, type CaseView } from "@/lib/case/client";
 import { fill, formatDate, momentParts, telHref } from "@/lib/format";
 import { webStorage } from "@/lib/web-storage";
 import { CaseFailure } from "./CaseFailure";
@@ -51,15 +51,20 @@ function phaseOf(result: CaseResult, token: string, current: Phase): Phase {
   }
 }
 
-/** The token, the case as last read, and reading it again (`Prøv igjen`). */
+/**
+ * The token, the case as last read, and reading it again (`Prøv igjen`). Only
+ * the newest read's answer is shown: a link opened while an older read runs wins.
+ */
 function useCase(fetchImpl: CaseDeps["fetch"]) {
   const [phase, setPhase] = useState<Phase>({ name: "loading" });
+  const latest = useRef(0);
   const read = useCallback(
     async (token: string | undefined) => {
+      const reading = ++latest.current;
       const result: CaseResult = token
         ? await fetchCase(token, fetchImpl ?? ((input, init) => fetch(input, init)))
         : { kind: "ended" };
-      setPhase((current) => phaseOf(result, token ?? "", current));
+      if (reading === latest.current) setPhase((current) => phaseOf(result, token ?? "", current));
     },
     [fetchImpl],
   );
@@ -67,11 +72,10 @@ function useCase(fetchImpl: CaseDeps["fetch"]) {
     const token = () =>
       takeToken({ location: window.location, history: window.history, storage: webStorage("sessionStorage") });
     // the address's token exists only in the browser, so the case is read once the page runs; its answer comes later
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the read ends in an answer from the network, not a render
     void read(token());
     // another link opened in this tab changes only the fragment, which loads no page: its case is read here
     const linkOpened = () => {
-      if (!window.location.hash) return;
+      if (!hasLinkToken(window.location.hash)) return;
       setPhase({ name: "loading" });
       void read(token());
     };
@@ -125,7 +129,14 @@ export function CasePage({ strings, contact, deps = {} }: CasePageProps) {
           strings={strings}
           contact={contact}
           deps={deps}
-          onResult={(result) => setPhase((current) => phaseOf(result, phase.token, current))}
+          // an action's answer belongs to the case it was sent from, not to one opened since
+          onResult={(result) =>
+            setPhase((current) =>
+              current.name === "case" && current.token === phase.token
+                ? phaseOf(result, phase.token, current)
+                : current,
+            )
+          }
         />
       )}
     </article>

@@ -35,6 +35,9 @@ interface TokenPlace {
   storage: Pick<Storage, "getItem" | "setItem"> | null;
 }
 
+/** Whether a fragment carries a link's token (`#k=…`), not an anchor on the page such as `#main`. */
+export const hasLinkToken = (hash: string) => new URLSearchParams(hash.replace(/^#/, "")).has(CASE_TOKEN_PARAM);
+
 /**
  * The link's token: from the address's fragment (`#k=<token>`), which is then
  * taken out of the address bar and kept in the tab's sessionStorage, so that

@@ -135,6 +135,41 @@ test("a second link opened in the same tab shows its own case", async () => {
   expect(window.location.hash).toBe("");
   expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(second);
 });
+
+test("a link opened while the first is still being read shows the newer link's case, whatever answers last", async () => {
+  const second = "C".repeat(43);
+  let answerFirst = () => {};
+  const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve));
+  const fetch = jest.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const { token } = JSON.parse(init!.body as string) as { token: string };
+    if (token !== TOKEN)
+      return json(200, { purpose: "photos", regNumber: "CD67890", photos: [], message: "Ta et til." });
+    await firstHeld;
+    return json(200, offerView());
+  });
+  open({ fetch, requests: [] });
+  act(() => {
+    window.location.hash = `#k=${second}`;
+  });
+  expect(await screen.findByRole("heading", { level: 1, name: "Vi trenger flere bilder av CD67890" })).toBeTruthy();
+  await act(async () => {
+    answerFirst();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Vi trenger flere bilder av CD67890");
+});
+
+test("an anchor on the page (the skip link's #main) reads nothing again and keeps what was typed", async () => {
+  const host = fakeHost(offerView());
+  open(host);
+  fireEvent.change(await screen.findByLabelText("Fullt navn"), { target: { value: "Kari Nordmann" } });
+  act(() => {
+    window.location.hash = "#main";
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(host.requests).toHaveLength(1);
+  expect(screen.getByLabelText<HTMLInputElement>("Fullt navn").value).toBe("Kari Nordmann");
+});
 test("a reload in the same tab reads the case with the token the tab kept", async () => {
   sessionStorage.setItem(TOKEN_STORAGE_KEY, TOKEN);
   const host = fakeHost(offerView());
