@@ -51,7 +51,10 @@ function startDetached(args: string[], env: Record<string, string>) {
 /** The mail server the servers send to, once it lists. */
 async function startMailServer() {
   const stop = startDetached(["tsx", "testing/mailbox-serve.ts"], { MAIL_STAND_IN_PORT: String(mailPort) });
-  await waitFor("the mail server", async () => (await fetch(mailListUrl(mailPort))).ok, 60_000);
+  await waitFor("the mail server", async () => (await fetch(mailListUrl(mailPort))).ok, 60_000).catch((error) => {
+    stop();
+    throw error;
+  });
   return stop;
 }
 
@@ -73,7 +76,10 @@ async function startPreviewServer(dataDir: string, publicOrigin: string) {
     "the preview server",
     async () => (await fetch(`http://127.0.0.1:${basePort}/`)).ok,
     300_000, // it builds first when out/ is not the current test build
-  );
+  ).catch((error) => {
+    stop();
+    throw error;
+  });
   return stop;
 }
 
@@ -108,17 +114,21 @@ async function main() {
   const photos = await phonePhotos(fs.mkdtempSync(path.join(os.tmpdir(), "engines-photos-")));
   const checkPhoto = await makeCheckPhotos("engines-check-photos");
   const proxyPort = basePort + 1;
-  const stopMail = await startMailServer();
-  const stopServer = await startPreviewServer(dataDir, `http://127.0.0.1:${proxyPort}`);
-  const proxy = await startReportProxy(`http://127.0.0.1:${basePort}`, proxyPort);
-  const admin = await startAdmin({
-    PREVIEW_DATA_DIR: dataDir,
-    SITE_ORIGIN: proxy.origin,
-    SMTP_PORT: String(mailPort),
-  });
+  // what was started, stopped in reverse order whatever happens
+  const stops: (() => unknown)[] = [];
   let passed = 0;
   let failed = 0;
   try {
+    stops.push(await startMailServer());
+    stops.push(await startPreviewServer(dataDir, `http://127.0.0.1:${proxyPort}`));
+    const proxy = await startReportProxy(`http://127.0.0.1:${basePort}`, proxyPort);
+    stops.push(() => proxy.close());
+    const admin = await startAdmin({
+      PREVIEW_DATA_DIR: dataDir,
+      SITE_ORIGIN: proxy.origin,
+      SMTP_PORT: String(mailPort),
+    });
+    stops.push(() => admin.child.stdin!.end());
     for (const engine of chosen) {
       console.log(`\n${ENGINES[engine].label}`);
       for (const flow of chosenFlows) {
@@ -156,10 +166,7 @@ async function main() {
       }
     }
   } finally {
-    await proxy.close();
-    admin.child.stdin!.end();
-    stopServer();
-    stopMail();
+    for (const stop of stops.reverse()) await stop();
   }
   fs.mkdirSync("reports", { recursive: true });
   fs.writeFileSync(path.join("reports", "engines.json"), JSON.stringify({ passed, failed }));

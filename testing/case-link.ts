@@ -1,14 +1,12 @@
 /**
  * The customer's link in the browser tests (e2e/case-link.spec.ts and the
- * cross-engine flows): a quote sent to the preview server as the site sends
- * it, the workshop's calls from its admin, and the link an e-mail carries.
+ * cross-engine flows) and the bench: a quote sent as the site sends it, the
+ * workshop's calls from its admin, and the link an e-mail carries.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { storedQuotes } from "./stored";
-import { testMailEnv, waitForMail, type ListedMail } from "./mail-list";
-
-export const WORKSHOP_EMAIL = testMailEnv(0).WORKSHOP_EMAIL;
+import { WORKSHOP_EMAIL, waitForMail, type ListedMail } from "./mail-list";
 const DAY = 24 * 60 * 60 * 1000;
 
 export interface SentQuote {
@@ -50,19 +48,23 @@ export async function sendQuote(origin: string, dataDir: string, mailPort: numbe
     body: JSON.stringify(inquiry),
   });
   if (sent.status !== 201) throw new Error(`the quote answered ${sent.status}: ${await sent.text()}`);
-  const stored = (await storedQuotes(dataDir)).find((quote) => quote.regNumber === reg)!;
+  const stored = (await storedQuotes(dataDir)).find((quote) => quote.regNumber === reg);
+  if (!stored) throw new Error(`the quote for ${reg} was answered 201 but is not stored in ${dataDir}`);
   await waitForMail(mailPort, email, /Vi har fått forespørselen din/);
   await waitForMail(mailPort, WORKSHOP_EMAIL, new RegExp(`forespørsel om pristilbud: ${reg}`));
   return { id: stored.id, reg, email } satisfies SentQuote;
 }
 
-/** The link in `mail` as a path and fragment (`/sak#k=…`), to open at the origin under test. */
-export function linkIn(mail: ListedMail): string {
+/** The link in an e-mail's text as a path and fragment (`/sak#k=…`), to open at the origin under test. */
+export function linkIn(mail: Pick<ListedMail, "text">): string {
   const match = /https?:\/\/\S+\/sak#k=[A-Za-z0-9_-]{43}/.exec(mail.text);
   if (!match) throw new Error(`no link to /sak in the e-mail: ${mail.text}`);
   const url = new URL(match[0]);
   return `${url.pathname}${url.hash}`;
 }
+
+/** The token the link in an e-mail's text carries. */
+export const tokenIn = (mail: Pick<ListedMail, "text">) => linkIn(mail).replace(/^.*#k=/, "");
 
 /** A drop-off time `days` from now at `hour`:`minute` UTC. */
 export function daysAhead(days: number, hour = 7, minute = 0): Date {

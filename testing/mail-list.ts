@@ -7,13 +7,16 @@ export interface ListedMail {
   text: string;
 }
 
+/** Where the servers under test send the workshop's e-mails. */
+export const WORKSHOP_EMAIL = "verksted@bulkeklinikken.test";
+
 /** The e-mail settings of a server under test whose mail goes to the mail server on `smtpPort`. */
 export const testMailEnv = (smtpPort: number) => ({
   SMTP_HOST: "127.0.0.1",
   SMTP_PORT: String(smtpPort),
   SMTP_SECURE: "false",
   EMAIL_FROM: "nettside@bulkeklinikken.test",
-  WORKSHOP_EMAIL: "verksted@bulkeklinikken.test",
+  WORKSHOP_EMAIL,
 });
 
 /** The listing's address for a mail server taking SMTP on `smtpPort`. */

@@ -106,7 +106,7 @@ async function bodyOf<T>(req: PayloadRequest, schema: Schema<T>): Promise<T> {
   try {
     data = await readJson(req, MAX_BODY_BYTES);
   } catch (error) {
-    // too large is 413, not JSON 400, each in readJson's words
+    // readJson's refusals (too large: 413, not JSON: 400) keep their status and words; any other failure is the server's
     if (error instanceof Refusal) throw new Refused(error.status, error.message);
     throw error;
   }

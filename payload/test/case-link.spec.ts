@@ -412,6 +412,7 @@ const TESTS: Record<string, () => Promise<void>> = {
       body: "{",
     });
     assert.equal(notJson.status, 400);
+    assert.match(await notJson.text(), /ikke JSON/);
     assert.equal(
       (await customer("", { token: randomBytes(32).toString("base64url"), id })).status,
       400,

@@ -52,6 +52,7 @@ before(async () => {
     HOSTNAME: "127.0.0.1",
     SERVER_URL: `http://localhost:${port}`,
     PREVIEW_DATA_DIR: dataDir,
+    // a secret of its own, as a host gives it: without one the app makes a local secret, and the data folder with it
     PAYLOAD_SECRET: "production-test-secret-0123456789abcdef",
     ...mailEnv(box, WORKSHOP),
   };
@@ -99,6 +100,7 @@ test("migrate, then start: a queued e-mail goes and /api/health answers, with no
   const migrated = npmRun("admin:migrate");
   assert.equal(migrated.status, 0, `${migrated.stdout}\n${migrated.stderr}`);
   assert.match(migrated.stdout, /migrated/);
+  assert.equal(fs.statSync(dataDir).mode & 0o777, 0o700, "the data folder it made is its owner's alone");
   const user = npmRun("admin:user", [STAFF.email], { ADMIN_PASSWORD: STAFF.password });
   assert.equal(user.status, 0, `${user.stdout}\n${user.stderr}`);
 

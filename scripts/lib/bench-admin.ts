@@ -14,7 +14,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { startMailbox, type Mailbox } from "../../payload/test/mailbox";
-import { daysAhead, linkIn, offerBody, staffCall, WORKSHOP_EMAIL } from "../../testing/case-link";
+import { daysAhead, offerBody, staffCall, tokenIn } from "../../testing/case-link";
+import { WORKSHOP_EMAIL } from "../../testing/mail-list";
 import { storedQuotes } from "../../testing/stored";
 import { contact } from "./bench-server";
 
@@ -91,7 +92,8 @@ async function caseLink(admin: Admin, count: number) {
   const accepted: number[] = [];
   for (let n = 0; n < count; n++) {
     const email = `tilbud${n}.${Date.now()}@example.no`;
-    await quote(admin.origin, email);
+    const sentQuote = await quote(admin.origin, email);
+    if (!sentQuote.ok) throw new Error(`the quote answered ${sentQuote.status}: ${await sentQuote.text()}`);
     await until("quote's e-mail", () => mailTo(admin.box, email, /forespørselen/));
     const { id } = (await storedQuotes(admin.dataDir)).find((q) => q.email === email)!;
     const time = daysAhead(30);
@@ -106,7 +108,7 @@ async function caseLink(admin: Admin, count: number) {
     const mail = await until("offer e-mail", () => mailTo(admin.box, email, /Pristilbud/));
     offered.push(Math.round(performance.now() - sent));
 
-    const token = new URL(linkIn({ to: [], subject: "", text: mail.text ?? "" }), "http://x").hash.slice("#k=".length);
+    const token = tokenIn({ text: mail.text ?? "" });
     const before = admin.box.to(WORKSHOP_EMAIL).length;
     const pressed = performance.now();
     const accept = await fetch(`${admin.origin}/api/sak/accept`, {
@@ -145,7 +147,9 @@ export async function benchAdmin(count = 5): Promise<void> {
     const [, origin, staff] = await until(
       "word from the admin app",
       () => /^ADMIN (\S+) (.+)$/m.exec(out) ?? undefined,
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; it printed:\n${out}`);
+    });
     console.log(`The admin app started and answered its API: ${Math.round(performance.now() - starting)} ms`);
     const admin = { origin: origin!, staff: staff!, dataDir, box };
     await toWorkshop(admin, count);
