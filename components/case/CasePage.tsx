@@ -7,7 +7,7 @@
  * the address's fragment and is then kept in the tab only (lib/case/client.ts).
  * What an action did is said in a live region, which takes the keyboard.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Template } from "@/components/quote/Template";
 import { fetchCase, hasLinkToken, takeToken, type CaseResult, type CaseView } from "@/lib/case/client";
 import { fill, formatDate, momentParts, telHref } from "@/lib/format";
@@ -15,12 +15,10 @@ import { webStorage } from "@/lib/web-storage";
 import { CaseFailure } from "./CaseFailure";
 import { CustomerPhotos, OfferDetails } from "./OfferDetails";
 import { OfferAnswer } from "./OfferAnswer";
+import { PhotoRequest } from "./PhotoRequest";
 import type { CaseDeps, CaseStrings, Contact, Shown } from "./types";
 import { useCaseAction } from "./useCaseAction";
 import styles from "./CasePage.module.css";
-
-/** The photo request's code (the photo picker and the photo work) is fetched only when a link asks for photos. */
-const PhotoRequest = lazy(() => import("./PhotoRequest").then((m) => ({ default: m.PhotoRequest })));
 
 export interface CasePageProps {
   strings: CaseStrings;
@@ -185,15 +183,7 @@ function CaseBody({ shown, token, strings, contact, deps, onResult }: BodyProps)
         <OfferAnswer offer={offer} strings={strings} contact={contact} action={action} now={now} />
       )}
       {photosOpen && (
-        <Suspense
-          fallback={
-            <p className={styles.loading} role="status">
-              {strings.page.loading}
-            </p>
-          }
-        >
-          <PhotoRequest message={view.message} strings={strings} contact={contact} action={action} deps={deps} />
-        </Suspense>
+        <PhotoRequest message={view.message} strings={strings} contact={contact} action={action} deps={deps} />
       )}
     </>
   );
