@@ -16,6 +16,42 @@ export interface SentQuote {
 }
 
 /**
+ * Posts a quote for `reg` from `email` with one photo (`photo`, JPEG bytes), as the site sends it: the photo to
+ * `<origin>/api/media`, then the quote to `<origin><inquiryPath>`, naming the photo at the url Payload gave it.
+ * Returns the quote's answer; throws when the photo is refused.
+ */
+export async function postQuote(
+  origin: string,
+  inquiryPath: string,
+  quote: { reg: string; email: string; photo: Buffer },
+) {
+  const body = new FormData();
+  body.append("_payload", "{}");
+  const filename = `img_${randomBytes(16).toString("hex")}.jpg`;
+  body.append("file", new Blob([new Uint8Array(quote.photo)], { type: "image/jpeg" }), filename);
+  const uploaded = await fetch(`${origin}/api/media?depth=0&fallback-locale=null`, { method: "POST", body });
+  if (uploaded.status !== 201)
+    throw new Error(`the photo upload answered ${uploaded.status}: ${await uploaded.text()}`);
+  const { doc } = (await uploaded.json()) as { doc: { filename: string; url: string } };
+  const inquiry = {
+    Inquiry: {
+      UserId: "test",
+      RegNumber: quote.reg,
+      PhoneNumber: "+47 912 34 567",
+      Email: quote.email,
+      Message: "Bulk",
+      State: "NEW",
+    },
+    damageRequests: [{ Images: [{ filename: doc.filename, url: new URL(doc.url, origin).href }] }],
+  };
+  return fetch(`${origin}${inquiryPath}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(inquiry),
+  });
+}
+
+/**
  * Sends a quote with one photo (`photo`, a JPEG file) from a fresh address to the preview server at `origin`,
  * as the site does; returns it once it is stored in `dataDir` and its own two e-mails reached the mail server on
  * `mailPort`, so that a test counts only the link's.
@@ -23,30 +59,7 @@ export interface SentQuote {
 export async function sendQuote(origin: string, dataDir: string, mailPort: number, photo: string) {
   const email = `kunde-${randomBytes(4).toString("hex")}@eksempel.no`;
   const reg = `EL${String(10000 + Math.floor(Math.random() * 89999))}`;
-  const body = new FormData();
-  body.append("_payload", "{}");
-  const filename = `img_${randomBytes(16).toString("hex")}.jpg`;
-  body.append("file", new Blob([fs.readFileSync(photo)], { type: "image/jpeg" }), filename);
-  const uploaded = await fetch(`${origin}/api/media?depth=0&fallback-locale=null`, { method: "POST", body });
-  if (uploaded.status !== 201)
-    throw new Error(`the photo upload answered ${uploaded.status}: ${await uploaded.text()}`);
-  const { doc } = (await uploaded.json()) as { doc: { filename: string; url: string } };
-  const inquiry = {
-    Inquiry: {
-      UserId: "e2e",
-      RegNumber: reg,
-      PhoneNumber: "+47 912 34 567",
-      Email: email,
-      Message: "Bulk",
-      State: "NEW",
-    },
-    damageRequests: [{ Images: [{ filename: doc.filename, url: new URL(doc.url, origin).href }] }],
-  };
-  const sent = await fetch(`${origin}/inquiry`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(inquiry),
-  });
+  const sent = await postQuote(origin, "/inquiry", { reg, email, photo: fs.readFileSync(photo) });
   if (sent.status !== 201) throw new Error(`the quote answered ${sent.status}: ${await sent.text()}`);
   const stored = (await storedQuotes(dataDir)).find((quote) => quote.regNumber === reg);
   if (!stored) throw new Error(`the quote for ${reg} was answered 201 but is not stored in ${dataDir}`);

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { startMailbox, type Mailbox } from "../../payload/test/mailbox";
-import { daysAhead, offerBody, staffCall, tokenIn } from "../../testing/case-link";
+import { daysAhead, offerBody, postQuote, staffCall, tokenIn } from "../../testing/case-link";
 import { WORKSHOP_EMAIL } from "../../testing/mail-list";
 import { storedQuotes } from "../../testing/stored";
 import { contact } from "./bench-server";
@@ -26,22 +26,7 @@ async function quote(origin: string, email: string): Promise<Response> {
   const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#456" } })
     .jpeg()
     .toBuffer();
-  const form = new FormData();
-  form.append("_payload", "{}");
-  const filename = `img_${crypto.randomUUID().replace(/-/g, "")}.jpg`;
-  form.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), filename);
-  const uploaded = await fetch(`${origin}/api/media?depth=0&fallback-locale=null`, { method: "POST", body: form });
-  const { doc } = (await uploaded.json()) as { doc: { filename: string; url: string } };
-  const Inquiry = {
-    UserId: "bench",
-    RegNumber: "EL12345",
-    PhoneNumber: "+47 912 34 567",
-    Email: email,
-    Message: "",
-    State: "NEW",
-  };
-  const body = JSON.stringify({ Inquiry, damageRequests: [{ Images: [{ filename: doc.filename, url: doc.url }] }] });
-  return fetch(`${origin}/api/inquiry`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+  return postQuote(origin, "/api/inquiry", { reg: "EL12345", email, photo });
 }
 
 /** Polls `test` every 10 ms until it returns something truthy, and returns that; two minutes at most. */
