@@ -32,7 +32,8 @@ import {
 } from "payload";
 import { contactSchema, emailSchema, FIELD_LIMITS, phoneSchema } from "../lib/api/schemas";
 import { isStaff, isStaffRequest } from "./access";
-import { ADMIN_COMPONENTS, CASE_EMAILS_TASK, QUEUE, type CaseSlug } from "./names";
+import { ADMIN_COMPONENTS, CASE_EMAILS_TASK, type CaseSlug } from "./names";
+import { queueJob } from "./queue";
 
 export const CASE_STATES = [
   { value: "NEW", label: "Ny" },
@@ -255,12 +256,7 @@ export const queueCaseEmails =
   (slug: CaseSlug): CollectionAfterChangeHook =>
   async ({ doc, operation, req }) => {
     if (operation === "create") {
-      await req.payload.jobs.queue({
-        task: CASE_EMAILS_TASK,
-        queue: QUEUE,
-        input: { collection: slug, id: (doc as CaseRecord).id },
-        req,
-      });
+      await queueJob(req, { task: CASE_EMAILS_TASK, input: { collection: slug, id: (doc as CaseRecord).id } });
     }
     return doc;
   };

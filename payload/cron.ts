@@ -3,6 +3,10 @@
  *
  *   RUN_JOBS     `false`: this process runs no queue by itself (an instance
  *                that only answers requests, a serverless host); default true
+ *   JOBS_INTERVAL_SECONDS  how often a process runs the plugin's queue by
+ *                itself, for the jobs another process queued or a crash left;
+ *                the process that queues a job runs it at once anyway
+ *                (./queue.ts); default QUEUE_INTERVAL_MS
  *   CRON_SECRET  a secret of at least 16 characters: `GET /api/payload-jobs/run`
  *                with `Authorization: Bearer <secret>` runs every queue the
  *                app has, as Payload's website template has it, for an
@@ -19,7 +23,7 @@ import crypto from "node:crypto";
 import type { Config, Endpoint, PayloadRequest } from "payload";
 import { isStaffRequest } from "./access";
 import { QUEUE } from "./names";
-import { runQueue } from "./queue";
+import { QUEUE_INTERVAL_MS, runQueue } from "./queue";
 
 type Env = Partial<Record<string, string>>;
 
@@ -31,13 +35,18 @@ export interface CronSettings {
   runJobs: boolean;
   /** the bearer secret of the run endpoint, if any */
   secret?: string;
+  /** how often this process runs the plugin's queue by itself */
+  intervalMs: number;
 }
+
+/** The shortest and longest JOBS_INTERVAL_SECONDS taken: the hourly cleanup is queued by these runs. */
+const INTERVAL_SECONDS = { min: 1, max: 600 };
 
 function fail(variable: string, problem: string): never {
   throw new Error(`${variable}: ${problem}`);
 }
 
-/** RUN_JOBS and CRON_SECRET from `env`, each checked: a typo stops the start naming the variable. */
+/** RUN_JOBS, CRON_SECRET and JOBS_INTERVAL_SECONDS from `env`, each checked: a typo stops the start naming the variable. */
 export function cronSettings(env: Env): CronSettings {
   const value = env.RUN_JOBS?.trim().toLowerCase();
   if (value && !["true", "1", "false", "0"].includes(value)) {
@@ -47,7 +56,15 @@ export function cronSettings(env: Env): CronSettings {
   if (secret && secret.length < MIN_CRON_SECRET_LENGTH) {
     fail("CRON_SECRET", `must be at least ${MIN_CRON_SECRET_LENGTH} characters (openssl rand -hex 32 makes one)`);
   }
-  return { runJobs: value !== "false" && value !== "0", secret };
+  const interval = env.JOBS_INTERVAL_SECONDS?.trim();
+  const seconds = interval ? Number(interval) : QUEUE_INTERVAL_MS / 1000;
+  if (!Number.isInteger(seconds) || seconds < INTERVAL_SECONDS.min || seconds > INTERVAL_SECONDS.max) {
+    fail(
+      "JOBS_INTERVAL_SECONDS",
+      `must be a whole number of seconds from ${INTERVAL_SECONDS.min} to ${INTERVAL_SECONDS.max}, not "${interval}"`,
+    );
+  }
+  return { runJobs: value !== "false" && value !== "0", secret, intervalMs: seconds * 1000 };
 }
 
 /** Whether `req` bears `Authorization: Bearer <secret>`, compared in constant time. */

@@ -3,7 +3,7 @@
  * host: the plugin (./plugin.ts) for its config, and the parts it is made of
  * for an app that wants to place them itself. docs/admin-host.md says how.
  */
-export { bulkeklinikken, QUEUE_CRON, type BulkeklinikkenOptions } from "./plugin";
+export { bulkeklinikken, type BulkeklinikkenOptions } from "./plugin";
 export { isStaff, isStaffRequest } from "./access";
 export { CASE_STATES, CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS, type CaseState } from "./cases";
 export { contactCollection } from "./collections/Contact";

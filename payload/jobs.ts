@@ -1,6 +1,6 @@
 /**
  * The plugin's work outside requests, on Payload's jobs queue (QUEUE), which
- * the plugin's runner runs every few seconds in each process of the app, each
+ * the plugin's runner runs in each process of the app (at once where a job was queued), each
  * job in one process only (./queue.ts):
  *
  *   - CASE_EMAILS_TASK: a new case's e-mails (./email.ts). Queued as the case

@@ -33,7 +33,8 @@
  *     themselves are checked, cleaned, written and served by ./photos.ts, which
  *     removes what a crash left half-written when the app starts;
  *   - the jobs (./jobs.ts) on the plugin's own queue, which each process
- *     that runs Payload's crons runs every few seconds with its own runner
+ *     that runs Payload's crons runs with its own runner, at once for the
+ *     jobs it queued and every JOBS_INTERVAL_SECONDS
  *     (./queue.ts: a job is claimed by one process only, and a dead
  *     process's job runs again): each case's e-mails (./email.ts), and the
  *     hourly deletion of closed cases and unused photos; RUN_JOBS=false
@@ -84,7 +85,7 @@ export interface BulkeklinikkenOptions {
   mediaDir?: string;
   /** room on the photos' disk that uploads never take (default DISK_RESERVE_BYTES, ./photos.ts) */
   diskReserveBytes?: number;
-  /** where SMTP_*, EMAIL_FROM, WORKSHOP_EMAIL, SVV_*, S3_*, RUN_JOBS and CRON_SECRET are read (default: `process.env`) */
+  /** where SMTP_*, EMAIL_FROM, WORKSHOP_EMAIL, SVV_*, S3_*, RUN_JOBS, CRON_SECRET and JOBS_INTERVAL_SECONDS are read (default: `process.env`) */
   env?: MailEnv;
 }
 
@@ -121,9 +122,6 @@ function withUploadCap(upload: Config["upload"]): Config["upload"] {
   return { ...upload, abortOnLimit: true, limits: { ...upload?.limits, fileSize } };
 }
 
-/** How often each process runs the plugin's queue: a new case's e-mails leave within this. */
-export { QUEUE_CRON } from "./queue";
-
 /**
  * The app's jobs with the plugin's tasks added, and staff only to run, queue
  * or cancel jobs. The plugin's queue is not among the app's `autoRun`: Payload
@@ -151,7 +149,7 @@ function withJobs(
       eventEmailTask(mailers.links),
     ],
     autoRun: async (payload) => {
-      if (cron.runJobs) startQueue(payload, { mailOn });
+      if (cron.runJobs) startQueue(payload, { mailOn, intervalMs: cron.intervalMs });
       return typeof autoRun === "function" ? await autoRun(payload) : (autoRun ?? []);
     },
     // RUN_JOBS=false: this process runs none of the app's queues by itself either

@@ -7,9 +7,13 @@
  *   - each process runs it where Payload would run its job crons (plugin.ts
  *     starts it from the app's `jobs.autoRun`, which Payload reads only where
  *     crons are wanted: `getPayload({ cron: true })`, a request, Next's
- *     start), every 5 seconds (QUEUE_CRON), while the app's
- *     `jobs.shouldAutoRun` says yes; `runQueue` is the same run, for whatever
- *     else means to run the queue;
+ *     start), every `intervalMs` (JOBS_INTERVAL_SECONDS, ./cron.ts), while
+ *     the app's `jobs.shouldAutoRun` says yes; `runQueue` is the same run,
+ *     for whatever else means to run the queue;
+ *   - a job queued with `queueJob` runs at once: the process that queued it
+ *     runs the queue as soon as the request's transaction has ended, so a
+ *     case's e-mails leave within moments; the interval's runs are the safety
+ *     net for a job that run missed (another process queued it, a crash);
  *   - a run first queues the hourly cleanup when its hour has come (Payload's
  *     schedule); then it gives back to the queue each job still marked
  *     `processing` whose process has not stamped it (`updatedAt`) for a
@@ -34,12 +38,11 @@
  * Payload's SQLite and PostgreSQL adapters have it) and its operators, so
  * one statement works on both.
  */
-import { _internal_jobSystemGlobals, getCurrentDate, type Payload } from "payload";
+import { _internal_jobSystemGlobals, getCurrentDate, type Payload, type PayloadRequest } from "payload";
 import { CASE_EMAILS_TASK, CLEANUP_TASK, EVENT_EMAIL_TASK, LINK_EMAIL_TASK, QUEUE } from "./names";
 
-/** How often each process runs the queue, as a cron: every 5 seconds. A new case's e-mails leave within this. */
-export const QUEUE_CRON = "*/5 * * * * *";
-const QUEUE_INTERVAL_MS = 5_000;
+/** How often each process runs the queue by itself unless JOBS_INTERVAL_SECONDS says otherwise. */
+export const QUEUE_INTERVAL_MS = 5_000;
 /** A job `processing` with no stamp from its process for this long lost its process and is given back to the queue. */
 export const LEASE_MS = 60_000;
 /** How often a process stamps the jobs it runs. */
@@ -56,8 +59,10 @@ export interface QueueOptions {
   leaseMs?: number;
   /** default HEARTBEAT_MS */
   heartbeatMs?: number;
-  /** the most jobs this process runs at once (default 10) */
+  /** the most jobs this process runs at once (default LIMIT) */
   limit?: number;
+  /** how often the process runs the queue by itself (default QUEUE_INTERVAL_MS) */
+  intervalMs?: number;
 }
 
 type ID = number | string;
@@ -282,37 +287,56 @@ export async function runQueue(payload: Payload, options: QueueOptions): Promise
   ).done;
 }
 
-const started = new WeakSet<Payload>();
+/** The running queues of this process: each Payload instance's, with what runs it once more at once. */
+const runners = new WeakMap<Payload, { runSoon(): void }>();
 
 /**
- * Starts running the plugin's queue in this process every 5 seconds, as
+ * Starts running the plugin's queue in this process every `intervalMs`, as
  * Payload runs its autoRun crons (skipped while the app's
- * `jobs.shouldAutoRun` says no); Payload's `destroy` stops it.
+ * `jobs.shouldAutoRun` says no), and whenever `queueJob` queued a job here;
+ * Payload's `destroy` stops it.
  */
 export function startQueue(payload: Payload, options: QueueOptions): void {
-  if (started.has(payload)) return;
-  started.add(payload);
+  if (runners.has(payload)) return;
+  const intervalMs = options.intervalMs ?? QUEUE_INTERVAL_MS;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const tick = async () => {
+  // one run at a time; a run asked for while one claims its jobs comes right after it
+  let running = false;
+  let again = false;
+  const run = async (withSchedule: boolean) => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
     try {
       const { scheduling, shouldAutoRun } = payload.config.jobs;
       // as Payload's crons: the schedule whatever `shouldAutoRun` says, then the jobs
-      if (_internal_jobSystemGlobals.shouldAutoSchedule && scheduling)
+      if (withSchedule && _internal_jobSystemGlobals.shouldAutoSchedule && scheduling)
         await payload.jobs.handleSchedules({ queue: QUEUE });
       if (!_internal_jobSystemGlobals.shouldAutoRun) return;
       if (typeof shouldAutoRun === "function" && !(await shouldAutoRun(payload))) return;
-      const run = await startRun(payload, { ...options, schedule: false });
+      const started = await startRun(payload, { ...options, schedule: false });
       // the jobs run on while the next runs come: one slow e-mail holds back no other
-      run.done.catch((err: unknown) => payload.logger.error({ err, msg: "Error in the plugin's job queue" }));
+      started.done.catch((err: unknown) => payload.logger.error({ err, msg: "Error in the plugin's job queue" }));
     } catch (err) {
       // once stopped, the database may be closed under a run: that is no error
       if (!stopped) payload.logger.error({ err, msg: "Error in the plugin's job queue runner" });
     } finally {
-      if (!stopped) timer = setTimeout(() => void tick(), QUEUE_INTERVAL_MS);
+      running = false;
+      if (again && !stopped) {
+        again = false;
+        void run(false);
+      }
     }
   };
-  timer = setTimeout(() => void tick(), QUEUE_INTERVAL_MS);
+  const tick = async () => {
+    await run(true);
+    if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
+  };
+  timer = setTimeout(() => void tick(), intervalMs);
+  runners.set(payload, { runSoon: () => void (stopped || run(false)) });
   // Payload's destroy stops its crons; this runner is stopped with them
   (payload.crons as unknown as { stop(): void }[]).push({
     stop() {
@@ -320,4 +344,51 @@ export function startQueue(payload: Payload, options: QueueOptions): void {
       clearTimeout(timer);
     },
   });
+}
+
+/** Has this process's queue run once more at once, as after `queueJob`; nothing where this process does not run it. */
+export function runQueueSoon(payload: Payload): void {
+  runners.get(payload)?.runSoon();
+}
+
+/** How often `afterTransaction` looks whether a request's transaction has ended. */
+const TRANSACTION_POLL_MS = 10;
+/** How long `afterTransaction` waits for a transaction to end before it runs anyway. */
+const TRANSACTION_WAIT_MS = 60_000;
+
+/**
+ * Calls `then` once `req`'s transaction has ended, committed or rolled back,
+ * or at once when it has none; after TRANSACTION_WAIT_MS in any case. A
+ * transaction is open while `req.transactionID` is an id (a string or a
+ * number): Payload's commitTransaction and killTransaction delete it, a
+ * transaction still starting is a promise of its id, and a database without
+ * transactions leaves a promise of none (or, once a read has batched it,
+ * some other value).
+ */
+function afterTransaction(req: PayloadRequest, then: () => void): void {
+  const until = Date.now() + TRANSACTION_WAIT_MS;
+  const check = () => {
+    const id: unknown = req.transactionID;
+    if (id instanceof Promise) void id.then((started) => (started && Date.now() < until ? check() : then()), then);
+    else if ((typeof id === "string" || typeof id === "number") && Date.now() < until)
+      setTimeout(check, TRANSACTION_POLL_MS).unref();
+    else then();
+  };
+  setImmediate(check).unref();
+}
+
+/** A job the plugin queues from a request, by its task: what it is about. */
+export type QueuedJob =
+  | { task: typeof CASE_EMAILS_TASK; input: { collection: string; id: number | string } }
+  | { task: typeof LINK_EMAIL_TASK; input: { link: number | string } }
+  | { task: typeof EVENT_EMAIL_TASK; input: { event: number | string } };
+
+/**
+ * Queues a job of the plugin's queue in `req`'s transaction (so it is stored
+ * with what it is about, or not at all), and has this process run the queue
+ * once that transaction has ended, when this process runs the queue.
+ */
+export async function queueJob(req: PayloadRequest, job: QueuedJob): Promise<void> {
+  await req.payload.jobs.queue({ ...job, queue: QUEUE, req });
+  if (runners.has(req.payload)) afterTransaction(req, () => runQueueSoon(req.payload));
 }

@@ -61,11 +61,11 @@ import {
   LINK_EMAIL_TASK,
   LINK_SLUG,
   OFFER_SLUG,
-  QUEUE,
 } from "../names";
 import type { EventKind, OfferRecord } from "./collections";
 import { confirmation, type Acceptance } from "./mail";
 import { hashToken } from "./token";
+import { queueJob } from "../queue";
 
 /** A record's id, as the app's types have it (a number on both databases the workshop runs). */
 type Id = DataFromCollectionSlug<typeof INQUIRY_SLUG>["id"];
@@ -249,7 +249,7 @@ async function endLinks(req: PayloadRequest, quote: Id, why: "replaced" | "close
 }
 
 async function queueLinkEmail(req: PayloadRequest, link: Id) {
-  await req.payload.jobs.queue({ task: LINK_EMAIL_TASK, queue: QUEUE, input: { link }, req });
+  await queueJob(req, { task: LINK_EMAIL_TASK, input: { link } });
 }
 
 const requestPhotos: Endpoint = {
@@ -470,7 +470,7 @@ async function once(req: PayloadRequest, key: string, data: EventData, more: () 
         req,
       });
       await more();
-      await req.payload.jobs.queue({ task: EVENT_EMAIL_TASK, queue: QUEUE, input: { event: event.id }, req });
+      await queueJob(req, { task: EVENT_EMAIL_TASK, input: { event: event.id } });
     });
     return data.kind as EventKind;
   } catch (error) {

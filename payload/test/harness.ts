@@ -32,6 +32,11 @@ import { bulkeklinikken } from "../plugin";
 import type { MailEnv } from "../smtp";
 
 export const SITE_ORIGIN = "https://www.bulkeklinikken.test";
+/**
+ * How often a host runs its queue by itself unless its `env` says otherwise: a queued job runs at
+ * once anyway, so this is how soon a retry runs once its wait is over (after `moveJobClock`).
+ */
+export const QUEUE_INTERVAL_SECONDS = "1";
 export const STAFF = { email: "verksted@bulkeklinikken.test", password: "et-langt-passord-for-testen" };
 
 /** One line Payload logged (pino's JSON). */
@@ -97,7 +102,7 @@ async function login(origin: string): Promise<{ Authorization: string }> {
   return { Authorization: `JWT ${token}` };
 }
 
-/** Starts the admin host with the plugin reading `env` (SMTP_*, WORKSHOP_EMAIL, …). */
+/** Starts the admin host with the plugin reading `env` (SMTP_*, WORKSHOP_EMAIL, JOBS_INTERVAL_SECONDS, …). */
 export async function startAdminHost(env: MailEnv, options: HostOptions = {}): Promise<AdminHost> {
   const fresh = options.dir === undefined;
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "admin-host-"));
@@ -125,7 +130,13 @@ export async function startAdminHost(env: MailEnv, options: HostOptions = {}): P
       options: { level: "info" },
       destination: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
     },
-    plugins: [bulkeklinikken({ siteOrigin: SITE_ORIGIN, mediaDir, env })],
+    plugins: [
+      bulkeklinikken({
+        siteOrigin: SITE_ORIGIN,
+        mediaDir,
+        env: { JOBS_INTERVAL_SECONDS: QUEUE_INTERVAL_SECONDS, ...env },
+      }),
+    ],
   }));
   const payload = await getPayload({ config, key });
   if (fresh) await payload.create({ collection: "users", data: STAFF });

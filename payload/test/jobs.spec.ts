@@ -20,13 +20,16 @@ import { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, QUEUE } from "../names";
 import { LEASE_MS } from "../queue";
 import { startAdminHost, upload, waitFor } from "./harness";
 import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
-import { startPostgres } from "./postgres";
+import { freshDatabase } from "./databases";
 
 const CHILD = path.join(import.meta.dirname, "queue-process.ts");
 const REPOSITORY = path.resolve(import.meta.dirname, "../..");
 const WORKSHOP = "verksted@bulkeklinikken.test";
 /** How long a started process may take to migrate its database and answer. */
 const START_MS = 90_000;
+/** How often each process runs its queue by itself (JOBS_INTERVAL_SECONDS), and the time two of its runs take. */
+const INTERVAL_SECONDS = 1;
+const TWO_RUNS_MS = 2 * INTERVAL_SECONDS * 1000;
 
 interface CaseState {
   id: number;
@@ -64,7 +67,12 @@ after(() => {
 
 /** The environment of a process with e-mail through `box`, or with none at all. */
 function envFor(dataDir: string, box?: Mailbox, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PREVIEW_DATA_DIR: dataDir, ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PREVIEW_DATA_DIR: dataDir,
+    JOBS_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
+    ...extra,
+  };
   for (const name of ["SMTP_HOST", "SMTP_PORT", "SMTP_SECURE", "SMTP_USER", "SMTP_PASS", "DATABASE_URI"]) {
     if (!(name in extra)) delete env[name];
   }
@@ -198,8 +206,8 @@ async function twoProcessesSendEachEmailOnce(label: string, dataDirs: [string, s
     for (const [i, address] of addresses.entries()) await (i % 2 ? second : first).ask({ book: address });
     await Promise.all([first.ask({ run: true }), second.ask({ run: true })]);
     await settled(first, addresses.length);
-    // a second run of a job would come within the same few seconds
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // a second run of a job would come with the queues' next runs
+    await new Promise((resolve) => setTimeout(resolve, TWO_RUNS_MS));
     for (const address of addresses) assert.deepEqual(mailsAbout(box, address), { workshop: 1, receipt: 1 }, address);
   } finally {
     await Promise.all([first.close(), second.close()]);
@@ -216,13 +224,11 @@ test("two processes on one SQLite data folder send each e-mail once", async () =
 });
 
 test("two processes on one PostgreSQL send each e-mail once", async () => {
-  const postgres = await startPostgres();
   const dirs: [string, string] = [tempDir("jobs-pg-a-"), tempDir("jobs-pg-b-")];
   try {
-    const url = await postgres.database("jobs");
+    const url = await freshDatabase("jobs");
     await twoProcessesSendEachEmailOnce("postgres", dirs, { DATABASE_URI: url });
   } finally {
-    await postgres.stop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -236,7 +242,7 @@ test("a process without e-mail beside one with it takes no e-mail job: every e-m
     const addresses = Array.from({ length: 6 }, (_, i) => `uten-epost-${i}@eksempel.no`);
     for (const address of addresses) await withMail.ask({ book: address });
     // a few of its queue's runs
-    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    await new Promise((resolve) => setTimeout(resolve, 2 * TWO_RUNS_MS));
     const { cases = [] } = await withMail.ask({ state: true });
     assert.deepEqual(
       cases.map((c) => c.emails),

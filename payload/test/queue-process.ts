@@ -8,7 +8,7 @@
  *
  *   {"book": "<e-mail>"}  stores a booking from that address → {"stored": <id>}
  *   {"state": true}       → {"cases": [{id, email, emails}], "jobs": [{id, taskSlug, processing, completedAt}]}
- *   {"run": true}         lets its queue run from now on → {"running": true}
+ *   {"run": true}         lets its queue run from now on, and runs it at once → {"running": true}
  *
  * It prints `@@ {"ready":true}` once its queue runs, and ends, closing
  * Payload, when its standard input closes.
@@ -21,6 +21,7 @@ import readline from "node:readline";
 import { _internal_jobSystemGlobals } from "payload";
 import { startBackend } from "../../server/backend";
 import { CONTACT_SLUG } from "../names";
+import { runQueueSoon } from "../queue";
 
 const ahead = Number(process.env.JOB_CLOCK_MS ?? 0);
 if (ahead) _internal_jobSystemGlobals.getCurrentDate = () => new Date(Date.now() + ahead);
@@ -34,6 +35,7 @@ const { payload } = backend;
 async function answer(command: { book?: string; state?: boolean; run?: boolean }): Promise<unknown> {
   if (command.run) {
     _internal_jobSystemGlobals.shouldAutoRun = true;
+    runQueueSoon(payload);
     return { running: true };
   }
   if (command.book) {
@@ -51,7 +53,7 @@ async function answer(command: { book?: string; state?: boolean; run?: boolean }
   };
 }
 
-// the queue starts as Payload's crons do (server/backend.ts); its first run comes a few seconds later
+// the queue starts as Payload's crons do (server/backend.ts); its first run comes after its interval
 say({ ready: true });
 const lines = readline.createInterface({ input: process.stdin });
 let turn = Promise.resolve();
