@@ -23,7 +23,7 @@ import {
   type HostOptions,
 } from "./harness";
 import { startMailbox, type Mailbox } from "./mailbox";
-import { onBothDatabases } from "./postgres";
+import { onBothDatabases, testsOn } from "./databases";
 
 const WORKSHOP = "verksted@bulkeklinikken.test";
 const DAY = 24 * 60 * 60 * 1000;
@@ -438,8 +438,14 @@ function caseLinkSuite(name: string, database: () => Promise<HostOptions>) {
       await host?.close();
       await box?.stop();
     });
-    for (const [title, run] of Object.entries(TESTS)) test(title, run);
+    for (const [title, run] of testsOn(name, TESTS, SAME_ON_EVERY_DATABASE)) test(title, run);
   });
 }
+
+/** The tests no database changes (testsOn): a date's check, who may call. */
+const SAME_ON_EVERY_DATABASE = [
+  "an offer past its date cannot be accepted",
+  "only staff send; a customer's call takes the token and nothing else",
+];
 
 onBothDatabases("links", caseLinkSuite);

