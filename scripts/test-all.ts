@@ -1,147 +1,172 @@
 /**
- * `npm test`: every check, in order, on a fresh machine.
- *   1. type check  2. lint  3. Jest unit tests
- *   4. the workshop's Payload app's build (admin/, `npm run admin:build`), which the backend's
- *      production test and the browser tests start
- *   5. the backend, on Node's test runner: the plugin's tests (payload/test/, a real Payload on
- *      SQLite and PostgreSQL, and the built app as a host runs it) and the preview server's
- *      (server/test/, `npm start`'s server with its Payload)
- *   5b. next build (static export), as the test build: with the test-only routes and a fake
- *      secret (lib/hosting/test-build.ts)
- *   6. Playwright e2e against the exported site in Debian's Chromium (Chromium, and Java for the
- *      HTML checker, installed from Debian's packages when missing: testing/debian.ts)
- *   7. the cross-engine suite (e2e-engines/run.ts) in WebKitGTK and Firefox ESR
- * Ends with one line `N passed, N failed`: the Jest, admin host, Playwright and cross-engine
- * tests added together, plus one failure for each of type check, lint or build that failed
- * (so the line never reads "0 failed" while something is red). Exit code 1 on any failure.
+ * `npm test`: every check, on a fresh machine, in stages. The phases of a stage run side by side,
+ * each in its own lane (one core each); a stage starts when the one before it has ended:
+ *
+ *   1. three lanes at once:
+ *        machine       what the browser tests need from Debian's packages (Chromium, Java for the
+ *                      HTML checker, WebKitGTK, Firefox ESR), installed when missing (scripts/lib/test-machine.ts)
+ *        checks        the type check (the site and admin/), then lint (ESLint, Prettier), then Jest
+ *        builds        the workshop's app (`npm run admin:build`, which the backend's production test
+ *                      and the browser tests start), then the site's test build (`npm run build:test`);
+ *                      both without Next's own type check, which the type check phase has done
+ *   2. backend         the plugin's tests (payload/test/: a real Payload on SQLite and PostgreSQL, and
+ *                      the built app as a host runs it) and the preview server's (server/test/), on
+ *                      Node's test runner (scripts/lib/backend-tests.ts)
+ *   3. e2e             Playwright against the exported site in Debian's Chromium
+ *   4. engines         the cross-engine suite (e2e-engines/run.ts) in WebKitGTK and Firefox ESR
+ *
+ * The browser suites run only on good builds and a machine that has the browsers. While a lane runs
+ * beside another, its output is held and printed whole when it ends; a phase alone prints as it goes.
+ * At the end: one line per phase with its wall time, tests and budget, the ten slowest tests, and
+ * last the line `N passed, N failed` (scripts/lib/test-phases.ts counts it); the same summary goes
+ * to reports/phases.json. Exit code 1 on any failure.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureDebianPackages, runs } from "../testing/debian";
-import { ensureChromium } from "./lib/chromium";
+import {
+  enginesCounts,
+  jestCounts,
+  nodeTestCounts,
+  PHASES,
+  playwrightCounts,
+  readJson,
+  summarize,
+  summaryLines,
+  type Counts,
+  type PhaseName,
+  type PhaseResult,
+} from "./lib/test-phases";
+import { DEFAULT_CHROMIUM } from "./lib/chromium";
 
-const results = path.join(process.cwd(), "reports");
-fs.mkdirSync(results, { recursive: true });
+const reports = path.join(process.cwd(), "reports");
+fs.mkdirSync(reports, { recursive: true });
+const report = (name: string) => path.join(reports, name);
 
-let passed = 0;
-let failed = 0;
-const failures: string[] = [];
-
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n━━ ${label}: ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  if (!ok) failures.push(label);
-  return ok;
+interface Phase {
+  name: PhaseName;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** the report the phase's runner writes, removed before it runs */
+  reportFile?: string;
+  /** the tests the report names */
+  counts?: (report: unknown) => Counts;
 }
 
-function readJson<T>(file: string): T | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
-  } catch {
-    return undefined;
-  }
-}
+const results = new Map<PhaseName, PhaseResult>();
 
-// 1–2. Static checks: a failure counts once each.
-if (!run("type check", "npx", ["tsc", "--noEmit"])) failed++;
-if (!run("lint", "npm", ["run", "lint"])) failed++;
-
-// 3. Jest.
-const jestFile = path.join(results, "jest.json");
-fs.rmSync(jestFile, { force: true });
-const jestOk = run("unit tests", "npx", ["jest", "--json", `--outputFile=${jestFile}`]);
-const jest = readJson<{ numPassedTests: number; numFailedTests: number }>(jestFile);
-if (jest) {
-  passed += jest.numPassedTests;
-  failed += jest.numFailedTests;
-}
-if (!jestOk && (!jest || jest.numFailedTests === 0)) failed++; // jest itself broke
-
-// 4. The workshop's app, built as a host builds it.
-const adminBuilt = run("admin build", "npm", ["run", "admin:build"]);
-if (!adminBuilt) failed++;
-
-// 5. The backend: Node's test runner, its TAP summary (`# pass N`, `# fail N`) in a file.
-const specsIn = (folder: string) =>
-  fs
-    .readdirSync(folder)
-    .filter((name) => name.endsWith(".spec.ts"))
-    .map((name) => path.join(folder, name));
-const payloadTests = [...specsIn(path.join("payload", "test")), ...specsIn(path.join("server", "test"))];
-const payloadFile = path.join(results, "payload.tap");
-fs.rmSync(payloadFile, { force: true });
-const payloadOk = run("backend (Payload, the preview server)", "node", [
-  "--import",
-  "tsx",
-  "--test",
-  "--test-reporter=spec",
-  "--test-reporter-destination=stdout",
-  "--test-reporter=tap",
-  `--test-reporter-destination=${payloadFile}`,
-  ...payloadTests,
-]);
-const tap = fs.existsSync(payloadFile) ? fs.readFileSync(payloadFile, "utf8") : "";
-const tapCount = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
-passed += tapCount("pass");
-failed += tapCount("fail") + tapCount("cancelled");
-if (!payloadOk && tapCount("fail") + tapCount("cancelled") === 0) failed++; // the runner itself broke
-
-// 5b. Build: the site (the test build), which the e2e tests load and send to the workshop's app.
-const siteBuilt = run("build", "npm", ["run", "build:test"]);
-if (!siteBuilt) failed++;
-const built = adminBuilt && siteBuilt;
-
-/** What the browser tests need from the machine, installed when missing; undefined (and one failure) if it cannot be. */
-function browserTestNeeds(): { chromium: string } | undefined {
-  try {
-    const chromium = ensureChromium();
-    ensureDebianPackages([
-      {
-        label: "Java, for the Nu Html Checker",
-        present: () => runs("java", ["-version"]),
-        packages: ["default-jre-headless"],
-      },
-    ]);
-    return { chromium };
-  } catch (error) {
-    console.error(`\nThe browser tests cannot run: ${(error as Error).message}`);
-    failures.push("e2e (missing from the machine)");
-    failed++;
-    return undefined;
-  }
-}
-
-// 6. End-to-end, only on a good build and with what the browsers need.
-const needs = built ? browserTestNeeds() : undefined;
-if (needs) {
-  const { chromium } = needs;
-  const e2eFile = path.join(results, "e2e.json");
-  fs.rmSync(e2eFile, { force: true });
-  const e2eOk = run("e2e", "npx", ["playwright", "test"], {
-    CHROMIUM_PATH: chromium,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
+/** Runs `phase`; with `alone`, its output goes straight to the console, else it is printed whole at its end. */
+function run(phase: Phase, alone: boolean): Promise<PhaseResult> {
+  const heading = `\n━━ ${phase.name}: ${phase.command} ${phase.args.join(" ")}`;
+  if (alone) console.log(heading);
+  if (phase.reportFile) fs.rmSync(phase.reportFile, { force: true });
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(phase.command, phase.args, {
+      env: { ...process.env, FORCE_COLOR: "0", ...phase.env },
+      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+    });
+    const held: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => held.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => held.push(chunk));
+    const finish = (ok: boolean, why?: string) => {
+      const ms = performance.now() - started;
+      if (!alone) {
+        console.log(heading);
+        process.stdout.write(Buffer.concat(held));
+      }
+      if (why) console.log(why);
+      const counts = phase.counts?.(readJson(phase.reportFile!)) ?? { passed: 0, failed: 0, tests: [] };
+      const result: PhaseResult = { name: phase.name, ok, ms, ran: true, ...counts };
+      console.log(`━━ ${phase.name}: ${ok ? "ok" : "FAILED"} in ${(ms / 1000).toFixed(0)} s`);
+      results.set(phase.name, result);
+      resolve(result);
+    };
+    child.on("error", (error) => finish(false, `${phase.command} could not start: ${error.message}`));
+    child.on("close", (code) => finish(code === 0));
   });
-  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(e2eFile);
-  if (e2e) {
-    passed += e2e.stats.expected + e2e.stats.flaky;
-    failed += e2e.stats.unexpected;
-  }
-  if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) failed++; // the runner itself broke
-
-  // 7. The same site in WebKitGTK and Firefox ESR (installed by the suite when missing).
-  const enginesFile = path.join(results, "engines.json");
-  fs.rmSync(enginesFile, { force: true });
-  const enginesOk = run("engines", "npx", ["tsx", "e2e-engines/run.ts"]);
-  const engines = readJson<{ passed: number; failed: number }>(enginesFile);
-  if (engines) {
-    passed += engines.passed;
-    failed += engines.failed;
-  }
-  if (!enginesOk && (!engines || engines.failed === 0)) failed++; // the suite itself broke
 }
 
-if (failures.length) console.log(`\nFailed: ${failures.join(", ")}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failures.length || failed ? 1 : 0);
+/** Runs the lanes side by side, each lane's phases one after another; a lane stops at its first failure. */
+async function stage(...lanes: Phase[][]): Promise<void> {
+  const alone = lanes.length === 1 && lanes[0]!.length >= 1;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const phase of lane) if (!(await run(phase, alone)).ok) return;
+    }),
+  );
+}
+
+const passedPhase = (name: PhaseName) => results.get(name)?.ok === true;
+
+const machine: Phase = { name: "machine", command: "npx", args: ["tsx", "scripts/lib/test-machine.ts"] };
+const typeCheck: Phase = { name: "type check", command: "npm", args: ["run", "typecheck"] };
+const lint: Phase = { name: "lint", command: "npm", args: ["run", "lint"] };
+const unit: Phase = {
+  name: "unit tests",
+  command: "npx",
+  args: ["jest", "--json", `--outputFile=${report("jest.json")}`],
+  reportFile: report("jest.json"),
+  counts: jestCounts,
+};
+// the builds skip Next's type check: the type check phase checks the same files with the same settings
+const adminBuild: Phase = {
+  name: "admin build",
+  command: "npm",
+  args: ["run", "admin:build"],
+  env: { NEXT_SKIP_TYPECHECK: "1" },
+};
+const siteBuild: Phase = {
+  name: "site build",
+  command: "npm",
+  args: ["run", "build:test"],
+  env: { NEXT_SKIP_TYPECHECK: "1" },
+};
+const backend: Phase = {
+  name: "backend",
+  command: "npx",
+  args: ["tsx", "scripts/lib/backend-tests.ts", `--report=${report("backend.json")}`],
+  reportFile: report("backend.json"),
+  counts: nodeTestCounts,
+};
+const e2e: Phase = {
+  name: "e2e",
+  command: "npx",
+  args: ["playwright", "test"],
+  env: {
+    CHROMIUM_PATH: process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report("e2e.json"),
+  },
+  reportFile: report("e2e.json"),
+  counts: playwrightCounts,
+};
+const engines: Phase = {
+  name: "engines",
+  command: "npx",
+  args: ["tsx", "e2e-engines/run.ts"],
+  reportFile: report("engines.json"),
+  counts: enginesCounts,
+};
+
+async function main() {
+  const started = performance.now();
+  await stage([machine], [typeCheck, lint, unit], [adminBuild, siteBuild]);
+  await stage([backend]);
+  const browsersCan = passedPhase("admin build") && passedPhase("site build") && passedPhase("machine");
+  if (browsersCan) {
+    await stage([e2e]);
+    await stage([engines]);
+  }
+  const phases = PHASES.map(
+    (name): PhaseResult => results.get(name) ?? { name, ok: false, ms: 0, ran: false, passed: 0, failed: 0, tests: [] },
+  );
+  const summary = summarize(phases, performance.now() - started);
+  fs.writeFileSync(report("phases.json"), JSON.stringify(summary, null, 2));
+  const failedPhases = phases.filter((phase) => !phase.ok).map((phase) => phase.name);
+  if (failedPhases.length) console.log(`\nFailed or not run: ${failedPhases.join(", ")}`);
+  for (const line of summaryLines(summary)) console.log(line);
+  process.exit(failedPhases.length || summary.failed ? 1 : 0);
+}
+
+void main();
