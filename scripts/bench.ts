@@ -12,6 +12,8 @@
  *            customer's and its acceptance by link to the workshop's (bench-admin.ts)
  *   production  the admin app as a host runs it: build, start, memory, backup and restore (bench-production.ts)
  *   clone    from a fresh clone to a served site (bench-clone.ts)
+ *   tests    `npm install && npm test` on a fresh clone: each phase's time beside its budget (bench-tests.ts);
+ *            only when named
  *   code     lines per folder, the README, the modules a photo crosses (bench-code.ts)
  * Name sections and/or routes to run fewer (`npm run bench -- menu / /kontakt`; routes alone: pages
  * and menu). `--runs=N` repeats each browser measure N times and prints medians. `--baseline=<git ref>`
@@ -30,6 +32,7 @@ import { benchPhoto } from "./lib/bench-photo";
 import { benchProduction } from "./lib/bench-production";
 import { benchSend } from "./lib/bench-send";
 import { benchServer } from "./lib/bench-server";
+import { benchTests } from "./lib/bench-tests";
 import { type Site, startSites } from "./lib/bench-sites";
 import { benchVehicle } from "./lib/bench-vehicle";
 
@@ -44,10 +47,13 @@ const SECTIONS = [
   "admin",
   "production",
   "clone",
+  "tests",
   "code",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const VISITOR: Section[] = ["pages", "menu", "photo", "send"];
+/** The sections a bare `npm run bench` runs: all but `tests`, which runs the whole test suite. */
+const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== "tests");
 
 function options() {
   const args = process.argv.slice(2);
@@ -59,7 +65,7 @@ function options() {
   return {
     runs: Math.max(1, Number(flag("runs") ?? 1)),
     baseline: flag("baseline"),
-    sections: new Set<Section>(named.length ? named : wanted.length ? ["pages", "menu"] : SECTIONS),
+    sections: new Set<Section>(named.length ? named : wanted.length ? ["pages", "menu"] : DEFAULT_SECTIONS),
     paths: wanted.length ? wanted : routes.map((r) => r.path),
   };
 }
@@ -79,6 +85,7 @@ async function main() {
   const { runs, baseline, sections, paths } = options();
   // The clone builds and serves on its own: first, before this process loads the machine.
   if (sections.has("clone")) await benchClone();
+  if (sections.has("tests")) await benchTests();
   if (sections.has("code")) benchCode(baseline);
   if (sections.has("server")) await benchServer();
   if (sections.has("admin")) await benchAdmin();
