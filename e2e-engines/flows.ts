@@ -3,11 +3,19 @@
  * (browsers.ts). Each flow throws on the first thing a visitor would notice
  * going wrong; what the preview server's Payload stored is read from its data
  * folder (testing/stored.ts).
+ *
+ * The engines run their flows at the same time against the same servers, data
+ * folder and mail server, so each flow knows its own records and e-mails by a
+ * registration number or an address no other flow uses (random, not the
+ * clock's). Each flow starts in a fresh profile (run.ts checks it), and waits
+ * for what it needs (a page, a stored draft, an e-mail), never for a time.
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { StartedAdmin } from "../e2e/admin-app";
 import { getStrings } from "../lib/content";
+import { DRAFTS_DB } from "../lib/drafts/store";
 import { fill, momentParts } from "../lib/format";
 import { routes } from "../lib/hosting/route-table";
 import { THANKS_PATH } from "../lib/routes";
@@ -27,11 +35,11 @@ export interface FlowContext {
   photos: [string, string];
   /** the photo check's photos (e2e/photos.ts), by name: `skarp.jpg`, `uskarp.jpg`, `mork.jpg` */
   checkPhoto: (name: string) => string;
-  /** the CSP violations reported so far, for this origin */
+  /** the CSP violations this flow's engine has reported since the flow began */
   cspViolations: () => string[];
-  /** requests whose path matches get no answer until this is called again with `undefined` */
+  /** this engine's requests whose path matches get no answer until this is called again with `undefined` */
   holdRequests: (path: RegExp | undefined) => void;
-  /** the workshop's app on the same data, for the staff's calls */
+  /** the workshop's app on the same data, for the staff's calls (only in a flow that says `usesAdmin`) */
   admin: Pick<StartedAdmin, "origin" | "staff">;
   /** the SMTP port of the mail server both servers send to (testing/mail-list.ts reads it) */
   mailPort: number;
@@ -39,6 +47,8 @@ export interface FlowContext {
 
 export interface Flow {
   name: string;
+  /** the flow makes the staff's calls: it starts once the workshop's app is up (the others need not wait for it) */
+  usesAdmin?: true;
   run(context: FlowContext): Promise<void>;
 }
 
@@ -48,10 +58,15 @@ const DRAFT_NOTICE = "Vi har tatt vare på utkastet ditt.";
 const { photoCheck } = getStrings().quoteForm;
 const { offer: offerTexts } = getStrings().casePage;
 
-/** Whether React has hydrated the page: its root holds React's container mark and <main> its fiber. */
+/**
+ * Whether React has hydrated the page: the shell (which holds <main>) and each part that hydrates on its own
+ * after it (the header and the footer, app/layout.tsx) hold their fibers. React runs the shell's effects (its
+ * listeners, such as components/layout/ScrollPosition.tsx's) before it renders any later part, so a page
+ * whose footer has its fiber has them all listening.
+ */
 const HYDRATED = `
-  const main = document.querySelector("main");
-  return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  const hydrated = (element) => !!element && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+  return ["body > main", "body > header", "body > footer"].every((part) => hydrated(document.querySelector(part)));
 `;
 
 function expectEqual<T>(what: string, actual: T, expected: T) {
@@ -93,7 +108,10 @@ async function waitForThanks(page: EnginePage) {
   if (alert !== null) throw new Error(`the form shows an alert instead of sending: "${alert}"`);
 }
 
-const uniqueReg = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}`.toUpperCase();
+/** Five random letters and digits, for a registration number or an address no other flow uses. */
+const randomTag = () => (randomBytes(4).readUInt32BE() % 36 ** 5).toString(36).padStart(5, "0");
+
+const uniqueReg = (prefix: string) => `${prefix}${randomTag()}`.toUpperCase();
 
 async function fillContact(page: EnginePage, reg: string) {
   await page.type({ label: "Registreringsnummer", within: form }, reg);
@@ -102,6 +120,45 @@ async function fillContact(page: EnginePage, reg: string) {
 }
 
 const thumbnails = (page: EnginePage) => page.count({ role: "img", within: damage1 });
+
+/**
+ * The quote's draft as the page saved it in IndexedDB (lib/drafts/store.ts; the form's fields under `form`,
+ * as components/drafts/useDraft.ts saves them): its registration number and each photo of the first damage,
+ * `copy` when saved prepared, `original` when saved as chosen; null while none is saved. The database is
+ * opened only once the page has made it, so this never makes one without the page's store in it.
+ */
+const SAVED_DRAFT = `
+  const { name, store, key } = arguments[0];
+  const request = (r) => new Promise((ok, fail) => ((r.onsuccess = () => ok(r.result)), (r.onerror = () => fail(r.error))));
+  return (async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === name)) return null;
+    const db = await request(indexedDB.open(name));
+    try {
+      if (!db.objectStoreNames.contains(store)) return null;
+      const saved = await request(db.transaction(store).objectStore(store).get(key));
+      if (!saved) return null;
+      const form = saved.value?.form ?? {};
+      return {
+        regNumber: form.regNumber,
+        photos: (form.damages?.[0] ?? []).map((photo) => ("copy" in photo ? "copy" : "original" in photo ? "original" : "neither")),
+      };
+    } finally {
+      db.close();
+    }
+  })();
+`;
+
+/** Waits until the page has saved the quote's draft with `reg` and the first damage's photos as `photos`. */
+async function waitForDraft(page: EnginePage, reg: string, photos: ("copy" | "original")[]) {
+  const wanted = { regNumber: reg, photos };
+  let saved: unknown = null;
+  await waitFor(`the draft saved with ${JSON.stringify(wanted)}`, async () => {
+    saved = await page.run(SAVED_DRAFT, { ...DRAFTS_DB, key: "quote" });
+    return JSON.stringify(saved) === JSON.stringify(wanted);
+  }).catch((error: unknown) => {
+    throw new Error(`${String(error)}; the saved draft: ${JSON.stringify(saved)}`, { cause: error });
+  });
+}
 
 const bodyHas = (page: EnginePage, words: string) =>
   page.run<boolean>(`return document.body.innerText.includes(${JSON.stringify(words)});`);
@@ -251,7 +308,7 @@ export const flows: Flow[] = [
         async () => !(await page.run<boolean>(`return /Venter|Gjør bildet mindre/.test(document.body.innerText);`)),
         60_000,
       );
-      await new Promise((resolve) => setTimeout(resolve, 3000)); // the draft is saved shortly after the last change
+      await waitForDraft(page, reg, ["copy"]);
       await page.reload();
       await waitFor("the draft notice", async () =>
         page.run<boolean>(`return document.body.innerText.includes(${JSON.stringify(DRAFT_NOTICE)});`),
@@ -275,7 +332,7 @@ export const flows: Flow[] = [
         await fillContact(page, reg);
         await page.choose({ label: "Last opp bilder", within: damage1 }, [photos[1]]);
         await waitFor("one thumbnail", async () => (await thumbnails(page)) === 1);
-        await new Promise((resolve) => setTimeout(resolve, 3000)); // the draft is saved shortly after the photo is chosen
+        await waitForDraft(page, reg, ["original"]); // saved with the photo as chosen, its copy never made
         if (!(await page.run<boolean>(`return /Venter|Gjør bildet mindre/.test(document.body.innerText);`)))
           throw new Error("the photo was prepared although its worker was held back");
       } finally {
@@ -311,7 +368,7 @@ export const flows: Flow[] = [
       await page.click({ role: "button", name: "Legg til To-trinns Polering" });
       await page.click({ role: "button", name: "Bestill time" });
       await waitForPath(page, "/kontakt");
-      const email = `motor-${Date.now()}@example.no`;
+      const email = `motor-${randomTag()}@example.no`;
       await waitFor("the booking form's message filled from the calculator", async () =>
         (await page.value({ label: "Melding (Valgfri)" })).includes("To-trinns Polering"),
       );
@@ -326,6 +383,7 @@ export const flows: Flow[] = [
   },
   {
     name: "a photo asked for by the workshop joins the same case",
+    usesAdmin: true,
     async run({ page, origin, dataDir, photos, checkPhoto, admin, mailPort }) {
       const { id, reg, email } = await sendQuote(origin, dataDir, mailPort, checkPhoto("skarp.jpg"));
       const asked = await staffCall(admin, id, "request-photos", { message: "Ta et bilde av hele støtfangeren." });
@@ -346,6 +404,7 @@ export const flows: Flow[] = [
   },
   {
     name: "an offer: a scanner's visit changes nothing; an early time is accepted with the box",
+    usesAdmin: true,
     async run({ page, origin, dataDir, checkPhoto, admin, mailPort }) {
       const { id, reg, email } = await sendQuote(origin, dataDir, mailPort, checkPhoto("skarp.jpg"));
       const soon = daysAhead(3);
@@ -378,6 +437,7 @@ export const flows: Flow[] = [
   },
   {
     name: "an offer: a question reaches the workshop; a later time is accepted without the box",
+    usesAdmin: true,
     async run({ page, origin, dataDir, checkPhoto, admin, mailPort }) {
       const { id, reg, email } = await sendQuote(origin, dataDir, mailPort, checkPhoto("skarp.jpg"));
       const later = daysAhead(30, 8, 30);
