@@ -40,7 +40,8 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: "retain-on-failure",
+    // a trace costs every test its recording: it is kept for a failure's retry only (CI retries once)
+    trace: "on-first-retry",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],

@@ -1,8 +1,8 @@
 /**
  * The customer's link in the browser, against the preview server's Payload
  * (`npm start`) with a local mail server (testing/mailbox-serve.ts), and the
- * workshop's built app on the same data (./admin-app.ts, sending to the same
- * mail server): the workshop asks for photos or sends an offer through its
+ * workshop's built app on the same data (the worker's, ./admin-app.ts, sending
+ * to the same mail server): the workshop asks for photos or sends an offer through its
  * endpoints there, the
  * customer opens the link from the e-mail, and the page sends photos into the
  * same case, accepts (the early-start box required for a time within 14
@@ -13,34 +13,24 @@ import { storedQuotes } from "../testing/stored";
 import { listedMails, waitForMail, WORKSHOP_EMAIL } from "../testing/mail-list";
 import { daysAhead, linkIn, offerBody, sendQuote, staffCall } from "../testing/case-link";
 import { makePhotos } from "./photos";
-import { startAdmin, type StartedAdmin } from "./admin-app";
 import { expect, test } from "./fixtures";
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+// in order in one worker, which starts the app once; each test sends its own quote
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 const dataDir = process.env.E2E_DATA_DIR!;
 const mailPort = Number(process.env.E2E_MAIL_PORT);
 
 let photo: (name: string) => string;
-let admin: StartedAdmin;
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   photo = await makePhotos("case-link");
-  admin = await startAdmin({
-    PREVIEW_DATA_DIR: dataDir,
-    SITE_ORIGIN: new URL(test.info().project.use.baseURL!).origin,
-    SMTP_PORT: String(mailPort),
-  });
-});
-test.afterAll(() => {
-  admin?.child.stdin!.end();
 });
 
 const quote = () => sendQuote(test.info().project.use.baseURL!, dataDir, mailPort, photo("skjermen.jpg"));
 const mailTo = (to: string, subject: RegExp) => waitForMail(mailPort, to, subject);
 const statusOf = async (id: number) => (await storedQuotes(dataDir)).find((q) => q.id === id)?.status;
 
-test("the workshop asks for photos, and the customer's photo joins the same case", async ({ page }) => {
+test("the workshop asks for photos, and the customer's photo joins the same case", async ({ page, admin }) => {
   const { id, reg, email } = await quote();
   const asked = await staffCall(admin, id, "request-photos", { message: "Ta et bilde av hele støtfangeren." });
   expect(asked.status, await asked.text()).toBe(201);
@@ -74,6 +64,7 @@ test("the workshop asks for photos, and the customer's photo joins the same case
 test("an offer: a scanner's visit changes nothing; the box is required for an early time; accepted once", async ({
   page,
   request,
+  admin,
 }) => {
   const { id, reg, email } = await quote();
   const sent = await staffCall(
@@ -130,7 +121,7 @@ test("an offer: a scanner's visit changes nothing; the box is required for an ea
   ]);
 });
 
-test("a question reaches the workshop; a time weeks away is accepted without the box", async ({ page }) => {
+test("a question reaches the workshop; a time weeks away is accepted without the box", async ({ page, admin }) => {
   const { id, reg, email } = await quote();
   const sent = await staffCall(
     admin,

@@ -14,6 +14,7 @@ import { getStrings } from "../lib/content";
 import { WEB_VITALS_EVENT, type WebVitalsEvent } from "../lib/analytics";
 import { serveAsBuiltWith } from "./built-with";
 import { holdScripts, hydrated } from "./held-scripts";
+import { networkQuiet } from "./settled";
 import { type BrowserContext, type Page, expect, test } from "./fixtures";
 
 const strings = getStrings().consent;
@@ -132,7 +133,7 @@ test("first visit: the banner, with Godta and Avslå alike and nothing ticked; n
     await page.mouse.wheel(0, 4000);
     await page.waitForLoadState("networkidle");
   }
-  await page.waitForTimeout(500);
+  await networkQuiet(page);
   expect(requests.all.length).toBeGreaterThan(10);
   expect(requests.thirdParty()).toEqual([]);
   expect(await cookies(context)).toEqual([]);
@@ -228,8 +229,9 @@ test("after Avslå nothing leaves the site, even on a page with a GTM id and a m
   await expect(page.getByRole("main")).toBeFocused(); // the keyboard goes on from the content, not from the top
   await page.getByRole("group", { name: /^Kart over/ }).scrollIntoViewIfNeeded();
   await page.getByRole("textbox", { name: "E-post" }).click();
+  const settled = networkQuiet(page);
   await hidePage(page);
-  await page.waitForTimeout(1000);
+  await settled;
   expect(gtmLoads).toEqual([]);
   expect(requests.thirdParty()).toEqual([]);
   expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
@@ -280,8 +282,9 @@ test("with a GTM id but no choice, the tag manager never loads and web vitals go
   await page.goto("/om-oss");
   await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: strings.privacyLink }).hover();
+  const settled = networkQuiet(page);
   await hidePage(page);
-  await page.waitForTimeout(800);
+  await settled;
   expect(gtmLoads).toEqual([]);
   expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
 });

@@ -1,4 +1,7 @@
-/** Checks on the exported files themselves: what a static host will serve. */
+/**
+ * Checks on the exported files themselves: what a static host will serve. The
+ * images as the browser reads them on each page are checked in ./routes.spec.ts.
+ */
 import { expect, test } from "./fixtures";
 import fs from "node:fs";
 import path from "node:path";
@@ -59,39 +62,6 @@ test("every page and chunk in out/ is exactly what next build wrote", () => {
 test("out/ holds only what a host should publish: no build bookkeeping, no hidden file", () => {
   const hidden = walk(OUT_DIR).filter((file) => path.basename(file).startsWith("."));
   expect(hidden.map((f) => path.relative(OUT_DIR, f))).toEqual([]);
-});
-
-test("raster images are responsive: AVIF and WebP srcsets, width and height, lazy below the fold", async ({ page }) => {
-  for (const route of ["/", "/auto-detailing", "/prosjekter", "/lakkrens"]) {
-    await page.goto(route);
-    const images = await page.locator("main picture img").evaluateAll((imgs) =>
-      imgs.map((img) => {
-        const picture = img.parentElement!;
-        return {
-          src: img.getAttribute("src"),
-          width: Number(img.getAttribute("width")),
-          height: Number(img.getAttribute("height")),
-          loading: img.getAttribute("loading"),
-          fetchpriority: img.getAttribute("fetchpriority"),
-          avif: picture.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? "",
-          webp: picture.querySelector('source[type="image/webp"]')?.getAttribute("srcset") ?? "",
-        };
-      }),
-    );
-    expect(images.length).toBeGreaterThan(0);
-    for (const img of images) {
-      expect(img.width, `${route} ${img.src}`).toBeGreaterThan(0);
-      expect(img.height, `${route} ${img.src}`).toBeGreaterThan(0);
-      if (img.width > 300) {
-        expect(img.avif.split(",").length, `${route} ${img.src} avif widths`).toBeGreaterThan(1);
-        expect(img.webp).toMatch(/\.webp \d+w/);
-      }
-    }
-    // exactly the largest paint is eager and high priority; the rest wait until scrolled near
-    const eager = images.filter((i) => i.loading === "eager");
-    expect(eager.every((i) => i.fetchpriority === "high")).toBe(true);
-    if (images.length > 2) expect(images.filter((i) => i.loading === "lazy").length).toBeGreaterThan(0);
-  }
 });
 
 test("the hero image and an article's lead image load first and are never lazy", () => {

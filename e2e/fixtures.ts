@@ -1,10 +1,13 @@
 /**
  * Every spec imports `test` and `expect` from here: Playwright's, plus one
- * automatic check. The preview server sends the Content Security Policy the
- * build wrote for the host (out/_headers), so every test is also a test that the
- * policy lets the site work: any `securitypolicyviolation` in a page fails the test.
+ * automatic check and one shared server. The preview server sends the Content
+ * Security Policy the build wrote for the host (out/_headers), so every test is
+ * also a test that the policy lets the site work: any `securitypolicyviolation`
+ * in a page fails the test. `admin` is the workshop's built app, started once
+ * per worker by the first test that asks for it (./admin-app.ts).
  */
 import { test as base, expect } from "@playwright/test";
+import { startSharedAdmin, type StartedAdmin } from "./admin-app";
 
 export * from "@playwright/test";
 
@@ -14,7 +17,10 @@ declare global {
   }
 }
 
-export const test = base.extend<{ cspViolations: string[] }>({
+/** The most an admin start may take: the built app starts, migrates and makes its first user. */
+const ADMIN_START_TIMEOUT_MS = 180_000;
+
+export const test = base.extend<{ cspViolations: string[] }, { admin: StartedAdmin }>({
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -31,6 +37,14 @@ export const test = base.extend<{ cspViolations: string[] }>({
       expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
     { auto: true },
+  ],
+  admin: [
+    async ({}, use, workerInfo) => {
+      const admin = await startSharedAdmin(new URL(workerInfo.project.use.baseURL!).origin);
+      await use(admin);
+      await admin.stop();
+    },
+    { scope: "worker", timeout: ADMIN_START_TIMEOUT_MS },
   ],
 });
 

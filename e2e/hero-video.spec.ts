@@ -4,6 +4,7 @@
  */
 import { expect, test } from "./fixtures";
 import { getStrings } from "../lib/content";
+import { networkQuiet } from "./settled";
 
 const { play } = getStrings().heroVideo;
 const hero = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Vi tar vare på bilen din" });
@@ -64,7 +65,7 @@ test.describe("with prefers-reduced-motion: reduce", () => {
     const video = hero(page).locator("video");
     await expect(video).not.toHaveAttribute("autoplay");
     expect(await video.evaluate((v: HTMLVideoElement) => [v.autoplay, v.paused])).toEqual([false, true]);
-    await page.waitForTimeout(500);
+    await networkQuiet(page);
     expect(videoRequests).toEqual([]);
     // the image under it is what shows
     await expect(hero(page).getByRole("img")).toBeVisible();

@@ -7,9 +7,14 @@
  * prerendered HTML (where the build would have put it), with the Content
  * Security Policy such a build writes, instead of running a second, slow build
  * (e2e/built-with.ts). Nothing for tests ships in the site.
+ *
+ * The loader's waits between tries pass on the page's clock, stopped at the
+ * start (`page.clock`): the test moves it on through each wait once the try
+ * before has failed, and reads when each try started and failed on that clock.
  */
 import fs from "node:fs";
 import { type Page, expect, test } from "./fixtures";
+import { hydrated } from "./held-scripts";
 import { getSite, getStrings } from "../lib/content";
 import { OUT_DIR } from "../lib/hosting/build-stamp";
 import { fileForPath, firstLoadScripts, htmlFor, listHtmlFiles } from "../lib/hosting/export-inspect";
@@ -21,6 +26,50 @@ const MAPS_HOST = /^https:\/\/maps\.(googleapis|gstatic)\.com\//;
 const FAKE_KEY = "e2e-fake-key";
 const addressLine = `${site.address.streetAddress}, ${site.address.postalCode} ${site.address.addressLocality}`;
 const mapName = `Kart over ${site.name}`;
+/** The loader's waits before its second, third and fourth try (lib/maps/retry.ts). */
+const RETRY_WAITS_MS = [1000, 2000, 4000];
+/** Far longer than every wait: a try that was to come would have come. */
+const LONG_AFTER_MS = 60_000;
+/** Where the page's clock starts, and where it stops before the page loads (ahead of it by far more than the time between). */
+const CLOCK_START = new Date("2025-03-03T09:00:00+01:00");
+const CLOCK_STOP = new Date("2025-03-03T10:00:00+01:00");
+
+declare global {
+  interface Window {
+    /** on the page's clock: when each maps script was added, and when each failed to load */
+    __e2eMapScripts?: { added: number[]; failed: number[] };
+  }
+}
+
+/**
+ * Stops the page's clock (timers fire only as the test moves it on) and records, on it, when each maps script is
+ * added and when it fails: the page's own timing of the loader's tries.
+ */
+async function stopClockAndRecordTries(page: Page) {
+  await page.clock.install({ time: CLOCK_START });
+  await page.clock.pauseAt(CLOCK_STOP);
+  await page.addInitScript((pattern) => {
+    const maps = new RegExp(pattern);
+    const log = { added: [] as number[], failed: [] as number[] };
+    window.__e2eMapScripts = log;
+    const isMaps = (node: unknown) => node instanceof HTMLScriptElement && maps.test(node.src);
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if (isMaps(node)) log.added.push(Date.now());
+    }).observe(document, { childList: true, subtree: true });
+    // a script's load error does not bubble: caught on the way down, before the loader hears it
+    document.addEventListener("error", (event) => isMaps(event.target) && log.failed.push(Date.now()), true);
+  }, MAPS_HOST.source);
+}
+
+const recordedTries = (page: Page) => page.evaluate(() => window.__e2eMapScripts!);
+
+/** Moves the page's clock through the loader's three waits, each once the try before it has failed. */
+async function throughTheWaits(page: Page) {
+  for (const [index, wait] of RETRY_WAITS_MS.entries()) {
+    await expect.poll(async () => (await recordedTries(page)).failed.length).toBe(index + 1);
+    await page.clock.runFor(wait);
+  }
+}
 
 function grantConsent(page: Page) {
   return page.addInitScript(() => window.localStorage.setItem("samtykke", "granted"));
@@ -108,52 +157,69 @@ test.describe("with a fake key and the maps host blocked", () => {
   test("the load is tried four times (three retries), then the fallback stays, with no console error", async ({
     page,
   }) => {
+    await stopClockAndRecordTries(page);
     await grantConsent(page);
     await withFakeKey(page, "/kontakt");
     const tries = await blockMapsHost(page);
     const errors = watchConsole(page);
-    const started = Date.now();
     await page.goto("/kontakt");
     const block = page.getByRole("region", { name: strings.contactPage.contactHeading });
     // the fallback shows while the map loads, not an empty box
     await expect(block.getByRole("group", { name: mapName }).getByText(addressLine)).toBeVisible();
-    await expect.poll(() => tries.length, { timeout: 15_000 }).toBe(4);
+    await throughTheWaits(page);
+    await expect.poll(() => tries.length).toBe(4);
+    await expect.poll(async () => (await recordedTries(page)).failed.length).toBe(4);
     // growing delay: 1 s before the second try, 2 s before the third, 4 s before the fourth
-    expect(Date.now() - started).toBeGreaterThan(6900);
+    const { added, failed } = await recordedTries(page);
+    expect(added.slice(1).map((at, index) => at - failed[index]!)).toEqual(RETRY_WAITS_MS);
     expect(tries.every((url) => url.includes(`key=${FAKE_KEY}`))).toBe(true);
-    await page.waitForTimeout(1500);
-    expect(tries).toHaveLength(4);
+    // and no fifth, however long the page stays open
+    await page.clock.runFor(LONG_AFTER_MS);
     await expectFallback(page, block, { hours: false });
+    expect(tries).toHaveLength(4);
+    expect((await recordedTries(page)).added).toHaveLength(4);
     expect(errors).toEqual([]);
   });
 
   test("without consent nothing is loaded", async ({ page }) => {
+    await stopClockAndRecordTries(page);
     await withFakeKey(page, "/kontakt");
     const tries = await blockMapsHost(page);
     await page.goto("/kontakt");
+    // whatever the page would do later, it has done
+    await page.clock.runFor(LONG_AFTER_MS);
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(500);
-    expect(tries).toEqual([]);
     await expectFallback(page, page.getByRole("region", { name: strings.contactPage.contactHeading }), {
       hours: false,
     });
+    expect(tries).toEqual([]);
+    expect((await recordedTries(page)).added).toEqual([]);
   });
 
   test("the load starts only when the map is scrolled near, and starts when consent is given", async ({ page }) => {
+    await stopClockAndRecordTries(page);
     await withFakeKey(page, "/auto-detailing");
     const tries = await blockMapsHost(page);
     await page.goto("/auto-detailing");
+    await page.clock.runFor(LONG_AFTER_MS);
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     const premises = page.getByRole("region", { name: "Lokalene våre" });
-    // consent given on this page (as the banner will): still waits until scrolled near
+    // consent given on this page (as the banner will): the banner goes, and the load still waits until scrolled near
+    await expect(page.getByRole("region", { name: strings.consent.bannerHeading })).toBeVisible();
     await page.evaluate(() => {
       window.localStorage.setItem("samtykke", "granted");
       window.dispatchEvent(new CustomEvent("samtykke-endret", { detail: "granted" }));
     });
-    await page.waitForTimeout(500);
+    await expect(page.getByRole("region", { name: strings.consent.bannerHeading })).toHaveCount(0);
+    await page.clock.runFor(LONG_AFTER_MS);
+    await page.waitForLoadState("networkidle");
     expect(tries).toEqual([]);
+    expect((await recordedTries(page)).added).toEqual([]);
     await premises.getByRole("link", { name: new RegExp(`^${strings.map.link}`) }).scrollIntoViewIfNeeded();
-    await expect.poll(() => tries.length, { timeout: 15_000 }).toBe(4);
+    await throughTheWaits(page);
+    await expect.poll(() => tries.length).toBe(4);
     await expectFallback(page, premises, { hours: true });
   });
 });
@@ -161,6 +227,7 @@ test.describe("with a fake key and the maps host blocked", () => {
 test("with a fake key, a maps host that fails three times and then answers: the map is drawn on the fourth try", async ({
   page,
 }) => {
+  await stopClockAndRecordTries(page);
   await grantConsent(page);
   await withFakeKey(page, "/kontakt");
   let tries = 0;
@@ -180,7 +247,8 @@ test("with a fake key, a maps host that fails three times and then answers: the 
   const errors = watchConsole(page);
   await page.goto("/kontakt");
   const area = page.getByRole("group", { name: mapName });
-  await expect(area.getByText("Kartet er tegnet")).toBeVisible({ timeout: 15_000 });
+  await throughTheWaits(page);
+  await expect(area.getByText("Kartet er tegnet")).toBeVisible();
   expect(tries).toBe(4);
   expect(await page.evaluate(() => (window as unknown as { markerTitle: string }).markerTitle)).toContain(
     site.address.streetAddress,

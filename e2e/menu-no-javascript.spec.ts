@@ -1,10 +1,10 @@
 /**
  * The mobile menu works from the first paint: with JavaScript off (as before the
  * page's script has run), `Meny` opens and closes the menu by tap, click and
- * keyboard, and no visible button looks usable while it needs the script.
+ * keyboard. That no visible button looks usable while it needs the script is
+ * checked on every route, on the same phone without JavaScript, in ./routes.spec.ts.
  */
 import { expect, test, type Page } from "./fixtures";
-import { routes } from "../lib/hosting/route-table";
 
 test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -65,24 +65,3 @@ test("the open menu lies under the header bar, over the page", async ({ page }) 
   expect(Math.abs(panel!.y - bar)).toBeLessThanOrEqual(2);
   expect(panel!.width).toBe(375);
 });
-
-// Buttons inside forms are the quote and booking forms' own (their submit needs the script by design).
-for (const route of routes) {
-  test(`${route.path}: every visible button outside the forms works without the script or shows it is not ready`, async ({
-    page,
-  }) => {
-    await page.goto(route.path);
-    const buttons = page.locator("button:visible, [role=slider]:visible");
-    const idle: string[] = [];
-    for (const button of await buttons.all()) {
-      const state = await button.evaluate((el) => ({
-        inForm: Boolean(el.closest("form")),
-        works: el.hasAttribute("popovertarget"),
-        off: (el as HTMLButtonElement).disabled || el.getAttribute("aria-disabled") === "true",
-        name: el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "",
-      }));
-      if (!state.inForm && !state.works && !state.off) idle.push(state.name);
-    }
-    expect(idle, "buttons that look usable but need the script").toEqual([]);
-  });
-}
