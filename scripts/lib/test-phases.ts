@@ -220,7 +220,7 @@ export function summaryLines(summary: Summary): string[] {
     lines.push(row(phase.name, phase.ran ? phase.ms : undefined, tests, BUDGET_SECONDS[phase.name]));
   }
   lines.push(row("npm test", summary.ms, "", BUDGET_SECONDS["npm test"]));
-  lines.push("", `The ${summary.slowest.length} slowest tests:`);
+  if (summary.slowest.length) lines.push("", `The ${summary.slowest.length} slowest tests:`);
   for (const test of summary.slowest) {
     lines.push(`  ${(test.ms / 1000).toFixed(1).padStart(6)} s  ${test.phase.padEnd(10)}  ${test.name}`);
   }
