@@ -64,7 +64,7 @@ function run(phase: Phase, alone: boolean): Promise<PhaseResult> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(phase.command, phase.args, {
-      env: { ...process.env, FORCE_COLOR: "0", ...phase.env },
+      env: { ...process.env, ...phase.env },
       stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
     });
     const held: Buffer[] = [];
