@@ -33,7 +33,7 @@ export const BUDGET_SECONDS: Record<PhaseName | "npm test", number> = {
   "admin build": 90,
   "site build": 75,
   backend: 300,
-  e2e: 330,
+  e2e: 360,
   engines: 120,
   "npm test": 840,
 };
