@@ -301,12 +301,13 @@ export function startQueue(payload: Payload, options: QueueOptions): void {
   const intervalMs = options.intervalMs ?? QUEUE_INTERVAL_MS;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // one run at a time; a run asked for while one claims its jobs comes right after it
+  // one run at a time; a run asked for while one claims its jobs comes right after it, with the
+  // schedule when either asked for it
   let running = false;
-  let again = false;
+  let again: { withSchedule: boolean } | undefined;
   const run = async (withSchedule: boolean) => {
     if (running) {
-      again = true;
+      again = { withSchedule: withSchedule || Boolean(again?.withSchedule) };
       return;
     }
     running = true;
@@ -325,10 +326,9 @@ export function startQueue(payload: Payload, options: QueueOptions): void {
       if (!stopped) payload.logger.error({ err, msg: "Error in the plugin's job queue runner" });
     } finally {
       running = false;
-      if (again && !stopped) {
-        again = false;
-        void run(false);
-      }
+      const next = again;
+      again = undefined;
+      if (next && !stopped) void run(next.withSchedule);
     }
   };
   const tick = async () => {
