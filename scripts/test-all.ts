@@ -90,7 +90,7 @@ function run(phase: Phase, alone: boolean): Promise<PhaseResult> {
 
 /** Runs the lanes side by side, each lane's phases one after another; a lane stops at its first failure. */
 async function stage(...lanes: Phase[][]): Promise<void> {
-  const alone = lanes.length === 1 && lanes[0]!.length >= 1;
+  const alone = lanes.length === 1;
   await Promise.all(
     lanes.map(async (lane) => {
       for (const phase of lane) if (!(await run(phase, alone)).ok) return;
