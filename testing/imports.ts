@@ -21,16 +21,16 @@ export function codeFiles(root: string, folders: readonly string[]): string[] {
 /**
  * The modules of this repository that `file` imports, repo-relative: static
  * imports and re-exports (type-only ones too), `import()`, and a worker's
- * `new URL("…", import.meta.url)`.
+ * `new URL("…", import.meta.url)`, and an import for its effect alone (`import "…"`).
  */
 export function importsOf(root: string, file: string): Set<string> {
   const source = fs.readFileSync(path.join(root, file), "utf8");
   const specifiers = source.matchAll(
-    /\b(?:import|export)\s[^"';]*?from\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|new URL\(\s*"([^"]+)",\s*import\.meta\.url/g,
+    /\b(?:import|export)\s[^"';]*?from\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|new URL\(\s*"([^"]+)",\s*import\.meta\.url|^import\s+"([^"]+)"/gm,
   );
   const found = new Set<string>();
-  for (const [, from, dynamic, worker] of specifiers) {
-    const spec = (from ?? dynamic ?? worker)!;
+  for (const [, from, dynamic, worker, effect] of specifiers) {
+    const spec = (from ?? dynamic ?? worker ?? effect)!;
     const base = spec.startsWith("@/")
       ? spec.slice(2)
       : spec.startsWith(".")

@@ -1,7 +1,7 @@
 /**
  * No module imports itself through others: a type lives with the module that
- * owns it. ESLint's `import/no-cycle` refuses circles of values; this test
- * refuses type-only circles too, which that rule cannot see.
+ * owns it. Every import counts: of values, of types only, `import()`, and
+ * an import for its effect alone.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -25,5 +25,14 @@ test("a circle through a type-only import is found", () => {
   fs.writeFileSync(path.join(dir, "lib/c.ts"), 'export type { A } from "./a";\n');
   fs.appendFileSync(path.join(dir, "lib/a.ts"), "export type A = number;\n");
   expect(importCircles(dir, codeFiles(dir, ["lib"]))).toEqual([["lib/a.ts", "lib/b.ts", "lib/c.ts", "lib/a.ts"]]);
+  fs.rmSync(dir, { recursive: true });
+});
+
+test("a circle through an import for its effect alone is found", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "circles-"));
+  fs.mkdirSync(path.join(dir, "lib"));
+  fs.writeFileSync(path.join(dir, "lib/a.ts"), 'import "./b";\nexport const a = 1;\n');
+  fs.writeFileSync(path.join(dir, "lib/b.ts"), 'import { a } from "@/lib/a";\nexport const b = a;\n');
+  expect(importCircles(dir, codeFiles(dir, ["lib"]))).toEqual([["lib/a.ts", "lib/b.ts", "lib/a.ts"]]);
   fs.rmSync(dir, { recursive: true });
 });
