@@ -18,7 +18,7 @@ import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import sharp from "sharp";
 import { formatDate, formatMoment } from "../lib/format";
-import { addDays, osloToday, osloToMoment } from "../payload/admin/oslo-time";
+import { addDays, osloToday, osloToMoment } from "../lib/oslo-time";
 import { listedMails } from "../testing/mail-list";
 import { logIn, uniqueEmail, uniquePlate, type StartedAdmin } from "./admin-app";
 import { expect, test, type Locator, type Page } from "./fixtures";

@@ -1,14 +1,6 @@
 /** Norwegian formatting for dates, money, phone links and text templates. */
-
-/**
- * A formatter made on its first use, not when the module loads: making one
- * loads the locale's data, tens of milliseconds on a slow phone, paid by every
- * page that imports this module whether it formats anything or not.
- */
-function onFirstUse<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
-}
+import { onFirstUse } from "./on-first-use";
+import { OSLO_TIME_ZONE } from "./oslo-time";
 
 const longDate = onFirstUse(
   () => new Intl.DateTimeFormat("nb-NO", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
@@ -24,12 +16,8 @@ const osloMoment = onFirstUse(
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-      timeZone: "Europe/Oslo",
+      timeZone: OSLO_TIME_ZONE,
     }),
-);
-const osloDay = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "Europe/Oslo" }),
 );
 
 /** `2026-12-08T07:00:00Z` → `{ date: "tirsdag 8. desember", time: "08:00" }`, on Oslo's clock. */
@@ -44,9 +32,6 @@ export function formatMoment(iso: string): string {
   const { date, time } = momentParts(iso);
   return `${date} kl. ${time}`;
 }
-
-/** The calendar day in Oslo at `moment`, `YYYY-MM-DD`. */
-export const osloDayOf = (moment: Date): string => osloDay().format(moment);
 
 /** `2023-10-13` → `13. oktober 2023` */
 export function formatDate(isoDate: string): string {

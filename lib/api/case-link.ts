@@ -25,6 +25,7 @@
  */
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)
+import { addDays, osloDayOf } from "../oslo-time";
 import { imageRefSchema, FIELD_LIMITS } from "./schemas";
 
 /** The token: 32 random bytes in base64url, as the link's fragment carries it. */
@@ -58,6 +59,9 @@ export const CASE_LIMITS = {
 /** How many days before a chosen drop-off the withdrawal right's early-start box must be ticked. */
 export const WITHDRAWAL_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last day of the withdrawal right of an offer accepted at `acceptedAt`: WITHDRAWAL_DAYS later on Oslo's calendar. */
+export const withdrawalDeadline = (acceptedAt: Date): string => addDays(osloDayOf(acceptedAt), WITHDRAWAL_DAYS);
 
 /** Whether a drop-off at `chosenTime` falls within the withdrawal period, so the early-start box must be ticked. */
 export const needsEarlyStart = (chosenTime: string, now = Date.now()): boolean =>

@@ -18,7 +18,7 @@ import { EVENT_SLUG, LINK_SLUG, OFFER_SLUG } from "../names";
 import styles from "./CaseAnswer.module.css";
 import { OfferForm, PhotoRequestForm, type PreviewTexts } from "./OfferForm";
 import { offerSummary } from "./offer-state";
-import { addDays, osloToday } from "./oslo-time";
+import { addDays, osloToday } from "../../lib/oslo-time";
 import { receivedAt } from "./when";
 
 type Props = Pick<ServerComponentProps, "id" | "data" | "payload" | "req">;

@@ -24,7 +24,7 @@ import {
 } from "../../lib/api/case-link";
 import { fill, formatDate, formatMoment, formatPrice } from "../../lib/format";
 import styles from "./CaseAnswer.module.css";
-import { osloToMoment } from "./oslo-time";
+import { osloToMoment } from "../../lib/oslo-time";
 
 /** The customer page's words the preview shows, and each kind of price's name and sentence. */
 export interface PreviewTexts {

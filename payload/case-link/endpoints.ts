@@ -46,7 +46,7 @@ import {
   type CaseView,
 } from "../../lib/api/case-link";
 import { FIELD_LIMITS } from "../../lib/api/schemas";
-import { osloDayOf } from "../../lib/format";
+import { osloToday } from "../../lib/oslo-time";
 import type { Site } from "../../lib/content/schemas";
 import type { CaseLinkTexts } from "../../lib/content/emails-schema";
 import { isStaffRequest } from "../access";
@@ -221,9 +221,6 @@ async function stillOpen(req: PayloadRequest, quote: Quote, offer: Offer): Promi
   if (now.state !== "sent") throw new Refused(409, "Tilbudet er allerede besvart", { reason: "answered" });
 }
 
-/** Today on Oslo's calendar, `YYYY-MM-DD`. */
-const today = () => osloDayOf(new Date());
-
 // ------------------------------------------------------------ the workshop's calls
 
 /** The quote the staff call names, refused when the caller is not staff, it is missing or closed. */
@@ -284,7 +281,7 @@ const sendOffer: Endpoint = {
   handler: answering(async (req) => {
     const quote = await staffQuote(req);
     const offer = await bodyOf(req, sendOfferSchema);
-    if (offer.validUntil < today())
+    if (offer.validUntil < osloToday())
       throw new Refused(400, "Tilbudet må gjelde til i dag eller senere", { field: "validUntil" });
     if (offer.dropOffTimes.some((time) => Date.parse(time) <= Date.now())) {
       throw new Refused(400, "Tidene for levering må være fram i tid", { field: "dropOffTimes" });
@@ -397,7 +394,7 @@ function viewOf(payload: Payload, link: Link, quote: Quote, offer: Offer | null)
   const state = (): NonNullable<CaseView["offer"]>["state"] => {
     if (offer!.state === "accepted") return "accepted";
     if (offer!.state === "declined") return "declined";
-    return offer!.validUntil < today() ? "expired" : "open";
+    return offer!.validUntil < osloToday() ? "expired" : "open";
   };
   return {
     purpose: link.purpose,

@@ -15,10 +15,10 @@
  */
 import type { Payload, SendEmailOptions, TaskConfig } from "payload";
 import { formatAdminURL } from "payload/shared";
-import { CASE_PAGE_PATH, CASE_TOKEN_PARAM, WITHDRAWAL_DAYS, type PriceType } from "../../lib/api/case-link";
+import { CASE_PAGE_PATH, CASE_TOKEN_PARAM, withdrawalDeadline, type PriceType } from "../../lib/api/case-link";
 import type { CaseLinkTexts } from "../../lib/content/emails-schema";
 import type { Site } from "../../lib/content/schemas";
-import { fill, formatDate, formatMoment, formatPrice, osloDayOf } from "../../lib/format";
+import { fill, formatDate, formatMoment, formatPrice } from "../../lib/format";
 import { workshopFields } from "../content";
 import { AGREEMENT_SLUG, EVENT_EMAIL_TASK, EVENT_SLUG, INQUIRY_SLUG, LINK_EMAIL_TASK, LINK_SLUG } from "../names";
 import type { EventKind, MailState } from "./collections";
@@ -45,13 +45,6 @@ export interface Acceptance {
   chosenTime: string;
   earlyStart: boolean;
   acceptedAt: Date;
-}
-
-/** The last day of the withdrawal right: WITHDRAWAL_DAYS after the day of acceptance, on Oslo's calendar. */
-export function withdrawalDeadline(acceptedAt: Date): string {
-  const day = new Date(`${osloDayOf(acceptedAt)}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + WITHDRAWAL_DAYS);
-  return day.toISOString().slice(0, 10);
 }
 
 /** The confirmation's subject and text: the whole offer, its price kind, the time, how to cancel, the withdrawal right. */
