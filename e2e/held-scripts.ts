@@ -17,11 +17,26 @@ export async function holdScripts(page: Page): Promise<{ release: () => void }> 
   return { release };
 }
 
+const TOGGLE = "button[popovertarget]";
+const HYDRATED = /^(true|false)$/;
+/** How far a stopped page clock moves on each look while waiting for the page to hydrate. */
+const CLOCK_STEP_MS = 1000;
+
 /**
  * Waits until the page has hydrated and run its effects: the menu button gets
  * `aria-expanded` from a render that follows hydration's effects. (A locator,
- * not a role: on a wide screen the button is not shown.)
+ * not a role: on a wide screen the button is not shown.) With `stoppedClock`,
+ * on a page whose clock the test has stopped, the clock moves on while waiting,
+ * so a script that arrives late still gets the timers it starts run (a part
+ * hydrated when the browser is idle waits on one).
  */
-export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator("button[popovertarget]")).toHaveAttribute("aria-expanded", /^(true|false)$/);
+export async function hydrated(page: Page, { stoppedClock = false } = {}): Promise<void> {
+  const toggle = page.locator(TOGGLE);
+  if (!stoppedClock) return expect(toggle).toHaveAttribute("aria-expanded", HYDRATED);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(CLOCK_STEP_MS);
+      return toggle.getAttribute("aria-expanded");
+    })
+    .toMatch(HYDRATED);
 }

@@ -14,6 +14,7 @@
  */
 import fs from "node:fs";
 import { type Page, expect, test } from "./fixtures";
+import { hydrated } from "./held-scripts";
 import { getSite, getStrings } from "../lib/content";
 import { OUT_DIR } from "../lib/hosting/build-stamp";
 import { fileForPath, firstLoadScripts, htmlFor, listHtmlFiles } from "../lib/hosting/export-inspect";
@@ -58,24 +59,6 @@ async function stopClockAndRecordTries(page: Page) {
     // a script's load error does not bubble: caught on the way down, before the loader hears it
     document.addEventListener("error", (event) => isMaps(event.target) && log.failed.push(Date.now()), true);
   }, MAPS_HOST.source);
-}
-
-/** How far the page's clock moves on each look while waiting for the page to hydrate. */
-const HYDRATION_STEP_MS = 1000;
-
-/**
- * Waits until the page has hydrated (./held-scripts.ts), on a page whose clock is stopped: the clock moves on while
- * waiting, so that a script that arrives late still gets the timers it starts run (a part hydrated when the browser
- * is idle waits on one).
- */
-async function hydratedOnStoppedClock(page: Page) {
-  const toggle = page.locator("button[popovertarget]");
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(HYDRATION_STEP_MS);
-      return toggle.getAttribute("aria-expanded");
-    })
-    .toMatch(/^(true|false)$/);
 }
 
 const recordedTries = (page: Page) => page.evaluate(() => window.__e2eMapScripts!);
@@ -205,7 +188,7 @@ test.describe("with a fake key and the maps host blocked", () => {
     await page.goto("/kontakt");
     // whatever the page would do later, it has done
     await page.clock.runFor(LONG_AFTER_MS);
-    await hydratedOnStoppedClock(page);
+    await hydrated(page, { stoppedClock: true });
     await page.waitForLoadState("networkidle");
     await expectFallback(page, page.getByRole("region", { name: strings.contactPage.contactHeading }), {
       hours: false,
@@ -220,7 +203,7 @@ test.describe("with a fake key and the maps host blocked", () => {
     const tries = await blockMapsHost(page);
     await page.goto("/auto-detailing");
     await page.clock.runFor(LONG_AFTER_MS);
-    await hydratedOnStoppedClock(page);
+    await hydrated(page, { stoppedClock: true });
     await page.waitForLoadState("networkidle");
     const premises = page.getByRole("region", { name: "Lokalene våre" });
     // consent given on this page (as the banner will): the banner goes, and the load still waits until scrolled near

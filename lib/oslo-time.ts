@@ -9,10 +9,6 @@ import { onFirstUse } from "./on-first-use";
 /** The IANA zone every date and time of the workshop is in. */
 export const OSLO_TIME_ZONE = "Europe/Oslo";
 
-const osloDay = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: OSLO_TIME_ZONE }),
-);
 const osloClock = onFirstUse(
   () =>
     new Intl.DateTimeFormat("en-CA", {
@@ -27,7 +23,7 @@ const osloClock = onFirstUse(
 );
 
 /** The day on Oslo's calendar at `moment`. */
-export const osloDayOf = (moment: Date): string => osloDay().format(moment);
+export const osloDayOf = (moment: Date): string => osloLocal(moment.getTime()).slice(0, 10);
 
 /** Today on Oslo's calendar. */
 export const osloToday = (): string => osloDayOf(new Date());
