@@ -265,15 +265,7 @@ export interface CaseOffer {
   }[];
   totalNok: number;
   validUntil: string;
-  dropOffTimes:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
+  dropOffTimes: string[];
   note?: string | null;
   state: 'sent' | 'accepted' | 'declined' | 'replaced' | 'closed';
   answer?: {

@@ -117,7 +117,7 @@ async function main(): Promise<never> {
     const login = `${settings.serverURL}/admin`;
     if (user) {
       await payload.update({ collection, id: user.id, data: { password }, overrideAccess: true });
-      await payload.unlock({ collection, data: { email }, overrideAccess: true });
+      await payload.unlock({ collection, data: { email, password }, overrideAccess: true });
       console.log(`${email} fantes fra før: passordet er byttet. Logg inn på ${login}`);
     } else {
       await payload.create({ collection, data: { email, password }, overrideAccess: true });

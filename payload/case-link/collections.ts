@@ -106,7 +106,13 @@ export const offerCollection = hidden(OFFER_SLUG, "Tilbud", "Tilbud", [
   { name: "totalNok", type: "number", required: true },
   // the last day it may be accepted, `YYYY-MM-DD`, Oslo's calendar
   { name: "validUntil", type: "text", required: true },
-  { name: "dropOffTimes", type: "json", required: true },
+  // ISO instants, in the order the workshop gave them
+  {
+    name: "dropOffTimes",
+    type: "json",
+    required: true,
+    typescriptSchema: [() => ({ type: "array", items: { type: "string" } })],
+  },
   { name: "note", type: "textarea" },
   { name: "state", type: "select", options: [...OFFER_STATES], required: true, defaultValue: "sent", index: true },
   {

@@ -317,7 +317,7 @@ test("a case with two e-mail jobs (the cleanup queued them again) gets its e-mai
     const address = "to-jobber@eksempel.no";
     const booking = await host.payload.create({
       collection: CONTACT_SLUG,
-      data: { email: address, phone: "+47 912 34 567", message: "Bulk i panseret" },
+      data: { email: address, phone: "+47 912 34 567", message: "Bulk i panseret", status: "NEW" },
     });
     const input = { collection: CONTACT_SLUG, id: booking.id };
     await host.payload.jobs.queue({ task: CASE_EMAILS_TASK, queue: QUEUE, input });

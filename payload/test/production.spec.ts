@@ -112,7 +112,7 @@ test("migrate, then start: a queued e-mail goes and /api/health answers, with no
   });
   await payload.create({
     collection: "contact",
-    data: { email: "kari@eksempel.no", phone: "+47 912 34 567", message: "Før start" },
+    data: { email: "kari@eksempel.no", phone: "+47 912 34 567", message: "Før start", status: "NEW" },
     overrideAccess: true,
   });
   await payload.destroy();

@@ -41,7 +41,7 @@ async function answer(command: { book?: string; state?: boolean; run?: boolean }
   if (command.book) {
     const doc = await payload.create({
       collection: CONTACT_SLUG,
-      data: { email: command.book, phone: "+47 912 34 567", message: "Bulk i døra" },
+      data: { email: command.book, phone: "+47 912 34 567", message: "Bulk i døra", status: "NEW" },
     });
     return { stored: doc.id };
   }
