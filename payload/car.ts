@@ -1,6 +1,6 @@
 /**
  * The car a quote was stored with (./collections/Inquiries.ts, looked up at
- * Statens vegvesen by ./vehicle.ts), in the words the workshop's e-mail and
+ * Statens vegvesen by ./vehicle/), in the words the workshop's e-mail and
  * its admin show it.
  */
 import { vehicleLine } from "../lib/api/vehicle";

@@ -11,7 +11,7 @@ export { inquiryCollection } from "./collections/Inquiries";
 export { MEDIA_MIME_TYPES, mediaCollection, readMedia } from "./collections/Media";
 export { emailTextsSchema, type EmailTexts } from "./content";
 export { caseMailer, RECEIPT_INTERVAL_MS } from "./email";
-export { inquiryEndpoint, MAX_INQUIRY_BYTES } from "./inquiry-endpoint";
+export { inquiryEndpoint, MAX_INQUIRY_BYTES } from "./endpoints/inquiry";
 export { deleteExpired } from "./jobs";
 export { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
 export { smtpFromEnv, type SmtpSettings } from "./smtp";

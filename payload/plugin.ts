@@ -1,52 +1,8 @@
 /**
  * `bulkeklinikken({ siteOrigin })`: the Payload plugin that makes a Payload 3
  * app the site's admin and API host. It adds what the site calls and what the
- * workshop works in, and nothing else:
- *
- *   - the `media`, `contact` and `inquiries` collections (./collections/),
- *     each open to visitors for exactly what the site does, and to the
- *     app's staff (./access.ts) for the rest; bookings and quotes are cases
- *     the workshop moves from Ny to Avsluttet (./cases.ts), each shown in the
- *     admin as the customer sent it, which nobody changes;
- *   - the workshop's own admin: its name and logo, and the cases waiting for
- *     it first on the dashboard (./workshop-admin.ts, ./admin/);
- *   - POST /api/inquiry, where the site sends its quotes (./inquiry-endpoint.ts);
- *   - the workshop's answer to a quote, an offer or a request for more
- *     photos, each e-mailed to the customer as a link to the site's page
- *     /sak, where they accept, ask or send photos into the same case; an
- *     accepted offer leaves an agreement kept five years (./case-link/);
- *   - with SVV_API_KEY set, GET /api/vehicle, the car behind a registration
- *     number from Statens vegvesen, which each quote is also stored with
- *     (./vehicle.ts);
- *   - GET /api/health, 200 when the database answers and no migration is
- *     pending, else 503, for a host's health check (./health.ts);
- *   - CORS for the site's origins, with Idempotency-Key allowed. Their
- *     origins stay out of Payload's CSRF list, so Payload takes no login
- *     cookie from a request the site's pages make: the site never sends
- *     one, and no script on the site can act as a logged-in employee;
- *   - with S3_BUCKET, the photos in that bucket instead of on the disk, through
- *     @payloadcms/storage-s3, cleaned the same way (./bucket.ts);
- *   - the site's upload cap (MAX_UPLOAD_BYTES) for every upload of the app,
- *     answered with 413, unless the app's own cap is lower; a body Payload
- *     cannot read (a multipart body cut off) is 400, and a database whose disk
- *     is full 507 (./request-errors.ts); the photos
- *     themselves are checked, cleaned, written and served by ./photos.ts, which
- *     removes what a crash left half-written when the app starts;
- *   - the jobs (./jobs.ts) on the plugin's own queue, which each process
- *     that runs Payload's crons runs with its own runner, at once for the
- *     jobs it queued and every JOBS_INTERVAL_SECONDS
- *     (./queue.ts: a job is claimed by one process only, and a dead
- *     process's job runs again): each case's e-mails (./email.ts), and the
- *     hourly deletion of closed cases and unused photos; RUN_JOBS=false
- *     turns a process's queues off, and with CRON_SECRET an outside
- *     scheduler runs them through GET /api/payload-jobs/run (./cron.ts);
- *   - the e-mail adapter: SMTP from the environment (./smtp.ts) when
- *     SMTP_HOST is set, else the app's own; with neither, no e-mail is sent
- *     and the log says so once, when Payload starts;
- *   - the staff rules on the app's admin user collection (./staff.ts): on a
- *     public host the first user is made on the server, not by
- *     first-register; passwords of at least 12 characters; `Secure` login
- *     cookies on https; a login locked after repeated wrong passwords.
+ * workshop works in, and nothing else: its collections, endpoints, jobs and
+ * settings are listed, complete, in docs/admin-host.md.
  *
  * The app must set `serverURL`, its public origin: the e-mails link to the
  * admin with it, and Payload's CSRF check takes the admin's own origin from
@@ -61,13 +17,14 @@ import { inquiryCollection } from "./collections/Inquiries";
 import { mediaCollection } from "./collections/Media";
 import { loadEmailTexts, loadSite } from "./content";
 import { caseLinkCollections } from "./case-link/collections";
-import { customerEndpoints } from "./case-link/endpoints";
 import { eventEmailTask, linkEmailTask, linkMailer, type LinkMailer } from "./case-link/mail";
 import { caseMailer, type CaseMailer } from "./email";
 import { bucketSettings, withBucket } from "./bucket";
 import { cronSettings, runEndpoint, withRunEndpoint, type CronSettings } from "./cron";
 import { healthEndpoint } from "./health";
-import { inquiryEndpoint } from "./inquiry-endpoint";
+import { customerEndpoints } from "./endpoints/case-link-customer";
+import { inquiryEndpoint } from "./endpoints/inquiry";
+import { vehicleEndpoint } from "./endpoints/vehicle";
 import { caseEmailsTask, cleanupTask } from "./jobs";
 import { AGREEMENT_SLUG, CONTACT_SLUG, EVENT_SLUG, INQUIRY_SLUG, LINK_SLUG, MEDIA_SLUG, OFFER_SLUG } from "./names";
 import { startQueue } from "./queue";
@@ -75,7 +32,7 @@ import { removeTemporaryPhotos } from "./photos";
 import { answerKnownErrors } from "./request-errors";
 import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
 import { withStaffRules } from "./staff";
-import { vehicleEndpoint, vehicleRegister, vehicleSettings } from "./vehicle";
+import { vehicleRegister, vehicleSettings } from "./vehicle";
 import { withWorkshopAdmin } from "./workshop-admin";
 
 export interface BulkeklinikkenOptions {

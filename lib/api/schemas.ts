@@ -215,7 +215,7 @@ export const INQUIRY_PATH = "/inquiry";
  * and its `doc.url` made absolute (lib/quote/transport.ts, imageRef): any
  * absolute `http:` or `https:` url, since the admin host decides where its
  * files live (its `serverURL`, a proxy). The plugin takes only the url it
- * gave that photo (payload/inquiry-endpoint.ts).
+ * gave that photo (payload/operations/store-quote.ts).
  */
 export function imageRefSchema() {
   return z

@@ -1,6 +1,6 @@
 /**
  * The car behind a registration number, as the workshop's Payload looks it up
- * at Statens vegvesen (payload/vehicle.ts) and the quote form shows it:
+ * at Statens vegvesen (payload/vehicle/) and the quote form shows it:
  *
  *   GET {ADMIN}/api/vehicle?regNumber=EK39085
  *     200 { found: true, vehicle }   the car (VehicleSchema)

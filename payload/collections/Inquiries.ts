@@ -1,6 +1,6 @@
 /**
  * `inquiries`: the price quotes the site sends (POST /api/inquiry,
- * ../inquiry-endpoint.ts), each with its damages, every damage linked to its
+ * ../endpoints/inquiry.ts), each with its damages, every damage linked to its
  * photos in `media`. Visitors create quotes through that endpoint only, on
  * the contract's terms; only the workshop's staff read them and set their
  * state and note, and what the customer sent stays as it came. A quote is a case
@@ -10,7 +10,8 @@
  */
 import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook, CollectionConfig, Field } from "payload";
 import { FIELD_LIMITS } from "../../lib/api/schemas";
-import { closeCaseLinks, deleteCaseLinks, staffEndpoints } from "../case-link/endpoints";
+import { staffEndpoints } from "../endpoints/case-link-staff";
+import { closeCaseLinks, deleteCaseLinks } from "../operations/close-case";
 import {
   CASE_STATES,
   asSent,
@@ -51,7 +52,7 @@ const said = (name: string, label: string): Field => ({
 
 /**
  * The car the registration number names, as the plugin looked it up at
- * Statens vegvesen when the quote came (../vehicle.ts), or why it is not
+ * Statens vegvesen when the quote came (../vehicle/), or why it is not
  * there; empty when nothing was looked up.
  */
 const vehicleField: Field = {
@@ -114,7 +115,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
       afterChange: [queueCaseEmails(INQUIRY_SLUG), endLinksOnClose],
       beforeDelete: [deleteLinksWithQuote],
     },
-    // the workshop's answers: POST /api/inquiries/:id/send-offer and /request-photos (../case-link/endpoints.ts)
+    // the workshop's answers: POST /api/inquiries/:id/send-offer and /request-photos (../endpoints/case-link-staff.ts)
     endpoints: staffEndpoints,
     fields: [
       {

@@ -12,7 +12,7 @@ import type { InquiryRequest } from "../../lib/api/schemas";
 import { vehicleLine } from "../../lib/api/vehicle";
 import { answerFor, PLATES, startVegvesen, type Vegvesen } from "../../testing/vegvesen";
 import { GOLF } from "../../testing/vehicles";
-import { QUOTE_LOOKUP_WAIT_MS } from "../inquiry-endpoint";
+import { QUOTE_LOOKUP_WAIT_MS } from "../operations/store-quote";
 import { bulkeklinikken } from "../plugin";
 import {
   CACHE_MS,

@@ -1,0 +1,56 @@
+/**
+ * The customer's calls on their link, under /api/sak (lib/api/case-link.ts
+ * has the contract): the token in the body says who they are, and nothing
+ * else does (a staff cookie widens nothing). Viewing changes nothing; each
+ * action is stored once, so ten presses at once store one answer and every
+ * press gets the answer the first one got. Every answer is no-store.
+ */
+import type { Endpoint, PayloadRequest } from "payload";
+import {
+  acceptRequestSchema,
+  CASE_LINK_PATHS,
+  declineRequestSchema,
+  photosRequestSchema,
+  questionRequestSchema,
+  viewRequestSchema,
+} from "../../lib/api/case-link";
+import type { CaseLinkTexts } from "../../lib/content/emails-schema";
+import type { Site } from "../../lib/content/schemas";
+import { confirmation } from "../case-link/mail";
+import { answering, jsonAnswer, NO_STORE, readBody } from "../http";
+import { acceptOffer, declineOffer } from "../operations/answer-offer";
+import { addPhotos, askQuestion } from "../operations/customer-messages";
+import { openLink } from "../operations/open-link";
+
+/** The largest body a call on a case takes. */
+export const CASE_LINK_BODY_BYTES = 64 * 1024;
+
+const post = (path: string, handler: (req: PayloadRequest) => Promise<Response>): Endpoint => ({
+  path,
+  method: "post",
+  handler: answering(handler, NO_STORE),
+});
+
+/** The customer's calls; an acceptance's confirmation is written from `site` and `texts`. */
+export const customerEndpoints = (site: Site, texts: CaseLinkTexts): Endpoint[] => [
+  post(CASE_LINK_PATHS.view, async (req) => {
+    const { token } = await readBody(req, viewRequestSchema, CASE_LINK_BODY_BYTES);
+    return jsonAnswer(200, (await openLink(req.payload, token)).view);
+  }),
+  post(CASE_LINK_PATHS.accept, async (req) => {
+    const body = await readBody(req, acceptRequestSchema, CASE_LINK_BODY_BYTES);
+    return jsonAnswer(200, await acceptOffer(req, body, (acceptance) => confirmation(texts, site, acceptance).text));
+  }),
+  post(CASE_LINK_PATHS.decline, async (req) => {
+    const { token } = await readBody(req, declineRequestSchema, CASE_LINK_BODY_BYTES);
+    return jsonAnswer(200, await declineOffer(req, token));
+  }),
+  post(CASE_LINK_PATHS.question, async (req) => {
+    const { token, text } = await readBody(req, questionRequestSchema, CASE_LINK_BODY_BYTES);
+    return jsonAnswer(200, await askQuestion(req, token, text));
+  }),
+  post(CASE_LINK_PATHS.photos, async (req) => {
+    const { token, photos } = await readBody(req, photosRequestSchema, CASE_LINK_BODY_BYTES);
+    return jsonAnswer(200, await addPhotos(req, token, photos));
+  }),
+];
