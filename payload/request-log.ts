@@ -7,12 +7,16 @@
  * read the photo.
  */
 import { getPayload, type SanitizedConfig } from "payload";
+import { MEDIA_NAME_RANDOM } from "../lib/api/schemas";
+
+/** The random part of a photo's name, wherever it stands in a path. */
+const PHOTO_NAME = new RegExp(MEDIA_NAME_RANDOM, "gi");
 
 /** A request target as the log shows it: the path without its query (`?…`), and no photo's name. */
 export function targetForLog(url = ""): string {
   const query = url.indexOf("?");
   const pathOnly = (query === -1 ? url : url.slice(0, query)).slice(0, 200);
-  const masked = pathOnly.replace(/img_[0-9a-f]{8,}/gi, "img_…").replace(/^(\/api\/media\/file\/).+/, "$1…");
+  const masked = pathOnly.replace(PHOTO_NAME, "img_…").replace(/^(\/api\/media\/file\/).+/, "$1…");
   return query === -1 ? masked : `${masked}?…`;
 }
 

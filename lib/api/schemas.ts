@@ -173,8 +173,8 @@ export const MAX_IMAGE_PIXELS = 80_000_000;
 
 /** The random part of an upload's name: 16 bytes (128 bits) from crypto.getRandomValues, as 32 hex digits. */
 export const MEDIA_NAME_RANDOM_BYTES = 16;
-/** The part of an upload's name the site makes: `img_` and its random part. */
-const MEDIA_NAME_RANDOM = `img_[0-9a-f]{${MEDIA_NAME_RANDOM_BYTES * 2}}`;
+/** The part of an upload's name the site makes: `img_` and its random part (a pattern's source). */
+export const MEDIA_NAME_RANDOM = `img_[0-9a-f]{${MEDIA_NAME_RANDOM_BYTES * 2}}`;
 /** A name the site gives an upload (lib/quote/transport.ts, mediaFilename): MEDIA_NAME_RANDOM and an extension. */
 export const MEDIA_FILENAME_PATTERN = new RegExp(`^${MEDIA_NAME_RANDOM}(?:${EXTENSION})?$`);
 /**
