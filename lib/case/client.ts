@@ -105,8 +105,9 @@ async function refusal(response: Response): Promise<CaseResult> {
   if (response.status === 404) return { kind: "ended" };
   if (response.status === 410) return { kind: "replaced" };
   if (response.status === 409 && data?.view) return { kind: "conflict", view: data.view };
-  // a refusal with its reason in words, a field's or the whole request's (a case that takes no more photos)
-  if ((response.status === 400 || response.status === 409) && data?.errors.length) {
+  // a refusal with its reason in words, a field's or the whole request's (a case that takes no more photos, a link
+  // that took its questions)
+  if ((response.status === 400 || response.status === 409 || response.status === 429) && data?.errors.length) {
     return { kind: "invalid", errors: data.errors };
   }
   return { kind: "failed" };

@@ -8,7 +8,14 @@
  * the list shows each quote's plate, car, state and number of photos
  * (../admin/CaseList.tsx).
  */
-import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook, CollectionConfig, Field } from "payload";
+import {
+  ValidationError,
+  type CollectionAfterChangeHook,
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeDeleteHook,
+  type CollectionConfig,
+  type Field,
+} from "payload";
 import { FIELD_LIMITS } from "../../lib/api/schemas";
 import { staffEndpoints } from "../endpoints/case-link-staff";
 import { closeCaseLinks, deleteCaseLinks } from "../operations/close-case";
@@ -81,7 +88,23 @@ const vehicleField: Field = {
   ],
 };
 
-/** A quote moved to Avsluttet ends its customer's links (../case-link/). */
+/**
+ * A quote whose offer the customer accepted stays Godtatt until it is
+ * closed: neither a hand nor a page opened before the acceptance moves it
+ * back to Ny or Besvart.
+ */
+const keepAcceptance: CollectionBeforeChangeHook = ({ data, originalDoc, req }) => {
+  if (originalDoc?.status === "ACCEPTED" && data.status && !["ACCEPTED", "CLOSED"].includes(data.status as string)) {
+    throw new ValidationError({
+      collection: INQUIRY_SLUG,
+      errors: [{ path: "status", message: "Kunden har godtatt et tilbud i denne saken. Saken kan bare avsluttes." }],
+      req,
+    });
+  }
+  return data;
+};
+
+/** A quote moved to Avsluttet ends its customer's links (../operations/close-case.ts). */
 const endLinksOnClose: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   if (operation === "update" && doc.status === "CLOSED" && previousDoc?.status !== "CLOSED") {
     await closeCaseLinks(req, doc.id);
@@ -111,7 +134,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
     graphQL: false,
     hooks: {
       beforeValidate: [keepEmail],
-      beforeChange: [stampClosedAt],
+      beforeChange: [keepAcceptance, stampClosedAt],
       afterChange: [queueCaseEmails(INQUIRY_SLUG), endLinksOnClose],
       beforeDelete: [deleteLinksWithQuote],
     },

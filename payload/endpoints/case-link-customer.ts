@@ -47,7 +47,7 @@ export const customerEndpoints = (site: Site, texts: CaseLinkTexts): Endpoint[] 
   }),
   post(CASE_LINK_PATHS.question, async (req) => {
     const { token, text } = await readBody(req, questionRequestSchema, CASE_LINK_BODY_BYTES);
-    return jsonAnswer(200, await askQuestion(req, token, text));
+    return jsonAnswer(200, await askQuestion(req, token, text, site.phone));
   }),
   post(CASE_LINK_PATHS.photos, async (req) => {
     const { token, photos } = await readBody(req, photosRequestSchema, CASE_LINK_BODY_BYTES);

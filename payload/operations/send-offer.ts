@@ -18,9 +18,20 @@ function checkTimes(offer: SendOffer): void {
   }
 }
 
+/** Whether an offer of the quote was accepted: a case has one agreement, whatever its status says now. */
+async function anyAccepted(req: PayloadRequest, quote: Quote): Promise<boolean> {
+  const { totalDocs } = await req.payload.count({
+    collection: OFFER_SLUG,
+    where: { and: [{ inquiry: { equals: quote.id } }, { state: { equals: "accepted" } }] },
+    overrideAccess: true,
+    req,
+  });
+  return totalDocs > 0;
+}
+
 /**
  * The workshop sends `offer` on the quote, in one transaction under the
- * case's lock: it is the quote's next version (the database takes one offer
+ * case's lock, unless an offer of it was accepted: it is the quote's next version (the database takes one offer
  * per `<quote>:<version>` key), the offers still open before it are
  * replaced and their links end, a new link and the case's event are stored,
  * the quote is Besvart, and the link's e-mail is queued. Returns the version.
@@ -29,8 +40,10 @@ export async function sendOffer(req: PayloadRequest, quote: Quote, offer: SendOf
   checkTimes(offer);
   return inTransaction(req, async () => {
     const current = await lockCase(req, quote.id);
-    if (current.status === "ACCEPTED") throw new Refusal(409, "Kunden har allerede godtatt et tilbud i denne saken");
     if (current.status === "CLOSED") throw caseClosed();
+    if (current.status === "ACCEPTED" || (await anyAccepted(req, quote))) {
+      throw new Refusal(409, "Kunden har allerede godtatt et tilbud i denne saken");
+    }
     const { docs } = await req.payload.find({
       collection: OFFER_SLUG,
       where: { inquiry: { equals: quote.id } },

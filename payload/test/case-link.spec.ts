@@ -344,6 +344,100 @@ const TESTS: Record<string, () => Promise<void>> = {
     assert.equal((await staffCall(id, "send-offer", offerBody())).status, 409, "no offer on a closed case");
   },
 
+  "a link takes five questions a day and twenty in all; beyond that the customer is told to call": async () => {
+    const id = await quote("sporsmal@eksempel.no");
+    assert.equal((await staffCall(id, "send-offer", offerBody())).status, 201);
+    const token = await tokenMailed("sporsmal@eksempel.no", /Pristilbud/);
+    const ask = (text: string) => customer("/question", { token, text });
+    const questions = async () =>
+      (
+        await host.payload.find({
+          collection: "case-events",
+          where: { and: [{ inquiry: { equals: id } }, { kind: { equals: "question" } }] },
+          pagination: false,
+          overrideAccess: true,
+        })
+      ).docs;
+    const refused = async (answer: Response) => {
+      assert.equal(answer.status, 429);
+      const { errors } = (await answer.json()) as { errors: { message: string; field?: string }[] };
+      assert.match(errors[0]!.message, /^Du har sendt mange spørsmål\. Ring oss på .+, så svarer vi deg\.$/);
+      assert.equal(errors[0]!.field, "text");
+    };
+
+    for (let i = 1; i <= 5; i++) assert.equal((await ask(`Spørsmål nummer ${i}?`)).status, 200);
+    await refused(await ask("Spørsmål nummer 6?"));
+    assert.equal((await ask("Spørsmål nummer 5?")).status, 200, "a question sent again is the one stored");
+    assert.equal((await questions()).length, 5);
+    await waitFor("the five questions", () => {
+      const asked = box.to(WORKSHOP).filter((m) => /Spørsmål nummer/.test(m.text ?? ""));
+      return asked.length === 5 && asked;
+    });
+
+    // two days later the day's five are free again, and twenty in all is the end
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY).toISOString();
+    for (const event of await questions()) {
+      await host.payload.update({
+        collection: "case-events",
+        id: event.id,
+        data: { at: twoDaysAgo },
+        overrideAccess: true,
+      });
+    }
+    const { docs: links } = await host.payload.find({
+      collection: "case-links",
+      where: { inquiry: { equals: id } },
+      overrideAccess: true,
+    });
+    for (let i = 0; i < 14; i++) {
+      await host.payload.create({
+        collection: "case-events",
+        data: {
+          inquiry: id,
+          kind: "question",
+          at: twoDaysAgo,
+          text: "Eldre spørsmål",
+          once: `question:${links[0]!.id}:eldre-${i}`,
+        },
+        overrideAccess: true,
+      });
+    }
+    assert.equal((await ask("Spørsmål nummer 20?")).status, 200);
+    await refused(await ask("Spørsmål nummer 21?"));
+    assert.equal((await questions()).length, 20);
+  },
+
+  "a case has one agreement: an accepted case is not moved back, and takes no second offer": async () => {
+    const id = await quote("en-avtale@eksempel.no");
+    assert.equal((await staffCall(id, "send-offer", offerBody())).status, 201);
+    const token = await tokenMailed("en-avtale@eksempel.no", /Pristilbud/);
+    const yes = await customer("/accept", {
+      token,
+      name: "Eva Nordmann",
+      chosenTime: momentFromNow(20),
+      earlyStart: false,
+    });
+    assert.equal(yes.status, 200);
+
+    // a page opened before the acceptance, saved after it, keeps the case Godtatt
+    const back = await fetch(`${host.origin}/api/inquiries/${id}`, {
+      method: "PATCH",
+      headers: { ...host.staff, "Content-Type": "application/json" },
+      body: JSON.stringify({ status: "ANSWERED", workshopNote: "Ringt kunden" }),
+    });
+    assert.equal(back.status, 400);
+    assert.match(await back.text(), /Saken kan bare avsluttes/);
+    assert.equal(await status(id), "ACCEPTED");
+
+    // closed and opened again, it still takes no second offer
+    await host.payload.update({ collection: "inquiries", id, data: { status: "CLOSED" }, overrideAccess: true });
+    await host.payload.update({ collection: "inquiries", id, data: { status: "ANSWERED" }, overrideAccess: true });
+    const again = await staffCall(id, "send-offer", offerBody());
+    assert.equal(again.status, 409);
+    assert.match(await again.text(), /allerede godtatt et tilbud/);
+    assert.equal(await agreementsOf(id), 1);
+  },
+
   "accept and decline pressed at once: one answer wins, the other sees it": async () => {
     const id = await quote("samtidig@eksempel.no");
     assert.equal((await staffCall(id, "send-offer", offerBody())).status, 201);

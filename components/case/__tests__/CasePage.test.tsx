@@ -297,6 +297,17 @@ test("a question opens its own field and is sent with the token", async () => {
   expect((screen.getByRole("button", { name: "Godta tilbudet" }) as HTMLButtonElement).disabled).toBe(false);
 });
 
+test("a link that took its questions (429) says to call, on the question's field, with nothing to retry", async () => {
+  const message = "Du har sendt mange spørsmål. Ring oss på +47 67 10 20 30, så svarer vi deg.";
+  const host = fakeHost(offerView(), () => json(429, { errors: [{ field: "text", message }] }));
+  open(host);
+  fireEvent.click(await screen.findByRole("button", { name: "Still et spørsmål" }));
+  fireEvent.change(screen.getByLabelText("Spørsmålet ditt"), { target: { value: "Enda et spørsmål?" } });
+  fireEvent.click(screen.getByRole("button", { name: "Send spørsmålet" }));
+  await waitFor(() => expect(description(screen.getByLabelText("Spørsmålet ditt"))).toBe(message));
+  expect(screen.queryByRole("button", { name: "Prøv igjen" })).toBeNull();
+});
+
 test("an offer answered before shows what was answered", async () => {
   open(fakeHost(offerView({ state: "accepted", chosenTime: SOON })));
   expect(await screen.findByText("Tilbudet er godtatt. Vi venter bilen tirsdag 8. desember kl. 08:00.")).toBeTruthy();
