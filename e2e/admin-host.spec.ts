@@ -74,6 +74,8 @@ test("a quote with two photos reaches the thank-you page, is stored in Payload w
     // anyone holding the exact name reads the photo, as the workshop's e-mail links it
     const served = await fetch(`${origin}/api/media/file/${stored.filename}`);
     expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    // under the plugin's own policy, which runs nothing and is framed nowhere
+    expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
   }
   // nobody lists the photos or the quotes
   expect((await fetch(`${origin}/api/media`)).status).toBe(403);
@@ -92,6 +94,23 @@ test("a quote with two photos reaches the thank-you page, is stored in Payload w
   await expect(shown).toHaveCount(2);
   for (const [index, stored] of photos.entries()) {
     await expect(shown.nth(index)).toHaveAttribute("src", new RegExp(`/api/media/file/${stored.filename}$`));
+  }
+});
+
+test("every page and API answer of the admin refuses framing and sniffing, and keeps its address to itself", async ({
+  admin,
+}) => {
+  for (const path of ["/admin/login", "/admin/finnes-ikke", "/api/health", "/api/inquiries"]) {
+    const answer = await fetch(`${admin.origin}${path}`, { redirect: "manual" });
+    const headers = Object.fromEntries(answer.headers);
+    expect(headers, path).toMatchObject({
+      "content-security-policy": "frame-ancestors 'none'",
+      "x-frame-options": "DENY",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "same-origin",
+    });
+    // served over http here, where HSTS would not count
+    expect(headers["strict-transport-security"], path).toBeUndefined();
   }
 });
 

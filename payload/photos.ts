@@ -198,7 +198,7 @@ function diskError(req: PayloadRequest, error: unknown): APIError {
 /** The headers every stored photo is served with, from the disk or from a bucket (../bucket.ts). */
 export const PHOTO_HEADERS = {
   "Cache-Control": "private, no-store",
-  "Content-Security-Policy": "default-src 'none'; sandbox",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
   "X-Content-Type-Options": "nosniff",
 } as const;
 

@@ -200,12 +200,12 @@ test("every API answer, Payload's and the server's own, carries the security hea
   }
 });
 
-test("a photo is served as an image under a policy that runs nothing, kept in no cache", async () => {
+test("a photo is served as an image under a policy that runs nothing and is framed nowhere, kept in no cache", async () => {
   const served = await fetch(big.url);
   assert.equal(served.status, 200);
   assert.equal(served.headers.get("content-type"), "image/jpeg");
   assert.equal(served.headers.get("x-content-type-options"), "nosniff");
-  assert.equal(served.headers.get("content-security-policy"), "default-src 'none'; sandbox");
+  assert.equal(served.headers.get("content-security-policy"), "default-src 'none'; frame-ancestors 'none'; sandbox");
   assert.equal(served.headers.get("cache-control"), "private, no-store");
   for (const [name, value] of COMMON_HEADERS) assert.equal(served.headers.get(name), value, name);
   assert.equal((await served.arrayBuffer()).byteLength, fs.statSync(path.join(h.dataDir, "media", big.filename)).size);
