@@ -59,6 +59,8 @@ export function workshopConfig(settings: Settings, { logLevel, env }: ConfigOpti
           prodMigrations: sqliteMigrations,
           push: false,
           busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
+          // an id is never given again once its row is deleted: a case number names one case for good
+          autoIncrement: true,
           // readers never wait for a writer, and a commit is on disk before it returns
           wal: { synchronous: "FULL" },
         });

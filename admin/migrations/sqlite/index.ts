@@ -3,6 +3,7 @@ import * as migration_20261128_194900_vehicle from './20261128_194900_vehicle';
 import * as migration_20261129_051236_object_key from './20261129_051236_object_key';
 import * as migration_20261129_074711_workshop_note from './20261129_074711_workshop_note';
 import * as migration_20261129_111614_case_links from './20261129_111614_case_links';
+import * as migration_20261202_130559_autoincrement from './20261202_130559_autoincrement';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261129_111614_case_links.up,
     down: migration_20261129_111614_case_links.down,
-    name: '20261129_111614_case_links'
+    name: '20261129_111614_case_links',
+  },
+  {
+    up: migration_20261202_130559_autoincrement.up,
+    down: migration_20261202_130559_autoincrement.down,
+    name: '20261202_130559_autoincrement'
   },
 ];
