@@ -55,6 +55,24 @@ const MIN_SECRET_LENGTH = 32;
 
 const isLocal = (url: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
 
+/** The addresses a server listens on that only this machine reaches. */
+const LOOPBACK_HOSTNAMES = ["127.0.0.1", "localhost", "::1", "[::1]"];
+
+/**
+ * Refuses a server that would listen beyond this machine (`hostname`, Next's
+ * HOSTNAME, every interface when unset) while SERVER_URL is this machine's:
+ * such an admin makes its first staff user on the first visit, from anywhere.
+ */
+export function checkListening(settings: Pick<Settings, "serverURL">, hostname: string | undefined): void {
+  if (!isLocal(settings.serverURL) || LOOPBACK_HOSTNAMES.includes(hostname?.trim() ?? "")) return;
+  fail(
+    "HOSTNAME",
+    `the server would listen on ${hostname?.trim() || "every interface"} while SERVER_URL (${settings.serverURL}) is ` +
+      "this machine, whose first visit makes the first staff user: set HOSTNAME=127.0.0.1, or SERVER_URL to the " +
+      "admin's public https:// address",
+  );
+}
+
 /** A local run's secret: made once and kept beside its data, so logins outlive a restart. */
 function localSecret(dataDir: string): string {
   const file = path.join(dataDir, "payload-secret");

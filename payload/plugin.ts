@@ -30,7 +30,7 @@ import { AGREEMENT_SLUG, CONTACT_SLUG, EVENT_SLUG, INQUIRY_SLUG, LINK_SLUG, MEDI
 import { startQueue } from "./queue";
 import { removeTemporaryPhotos } from "./photos";
 import { answerKnownErrors } from "./request-errors";
-import { addressFrom, smtpAdapter, smtpFromEnv, type MailEnv } from "./smtp";
+import { addressFrom, smtpAdapter, smtpFromEnv, smtpTransportLine, type MailEnv } from "./smtp";
 import { withStaffRules } from "./staff";
 import { vehicleRegister, vehicleSettings } from "./vehicle";
 import { withWorkshopAdmin } from "./workshop-admin";
@@ -194,6 +194,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
         await config.onInit?.(payload);
         const left = bucket ? 0 : await removeTemporaryPhotos((media.upload as { staticDir: string }).staticDir);
         if (left) payload.logger.info(`Removed ${left} half-written photos a crash left behind`);
+        if (smtp) payload.logger.info(smtpTransportLine(smtp));
         if (!mailOn) {
           payload.logger.warn(
             "Case e-mails are off: neither SMTP_HOST nor an e-mail adapter of the app is set, so no e-mail is sent",

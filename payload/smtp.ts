@@ -4,7 +4,9 @@
  *
  *   SMTP_HOST      the server; without it no e-mail is sent at all
  *   SMTP_PORT      default 465 when SMTP_SECURE is true, else 587
- *   SMTP_SECURE    `true`: TLS from the first byte (port 465); `false`: STARTTLS when the server offers it
+ *   SMTP_SECURE    `true`: TLS from the first byte (port 465); `false`: STARTTLS, which a server
+ *                  that is not this machine must offer: without it nothing is sent, since the
+ *                  e-mails carry links that accept offers and the login crosses the same line
  *   SMTP_USER, SMTP_PASS   the login, when the server asks for one
  *   EMAIL_FROM     the sender address (default: the workshop's, content/site.json), named as the workshop
  *   WORKSHOP_EMAIL where bookings go (default: the workshop's address, content/site.json)
@@ -21,6 +23,8 @@ export interface SmtpSettings {
   host: string;
   port: number;
   secure: boolean;
+  /** STARTTLS or nothing: set unless `secure` or the server is this machine */
+  requireTLS: boolean;
   auth?: { user: string; pass: string };
   /** the sender: `name <address>` */
   from: { name: string; address: string };
@@ -31,6 +35,9 @@ export type MailEnv = Partial<Record<string, string>>;
 
 /** How long one step of talking to the SMTP server may take: a server that hangs fails that e-mail, not the next. */
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+/** Host names of this machine, where a connection without TLS crosses no network. */
+const THIS_MACHINE = ["localhost", "127.0.0.1", "::1", "[::1]"];
 
 function fail(variable: string, problem: string): never {
   throw new Error(`${variable}: ${problem}`);
@@ -75,6 +82,7 @@ export function smtpFromEnv(env: MailEnv, workshop: { name: string; email: strin
     host,
     port: port(env, secure),
     secure,
+    requireTLS: !secure && !THIS_MACHINE.includes(host.toLowerCase()),
     auth: user ? { user, pass: env.SMTP_PASS ?? "" } : undefined,
     from: { name: workshop.name, address: addressFrom(env, "EMAIL_FROM", workshop.email) },
   };
@@ -90,6 +98,23 @@ export function smtpAdapter(smtp: SmtpSettings): Promise<EmailAdapter> {
     defaultFromAddress: smtp.from.address,
     defaultFromName: smtp.from.name,
     skipVerify: true,
-    transportOptions: { host: smtp.host, port: smtp.port, secure: smtp.secure, auth: smtp.auth, ...TIMEOUTS },
+    transportOptions: {
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      requireTLS: smtp.requireTLS,
+      auth: smtp.auth,
+      ...TIMEOUTS,
+    },
   });
+}
+
+/** What the start-up log says of how the e-mails travel to `smtp`. */
+export function smtpTransportLine(smtp: SmtpSettings): string {
+  const server = `${smtp.host}:${smtp.port}`;
+  if (smtp.secure) return `E-mails go to ${server} over TLS from the first byte (SMTP_SECURE=true)`;
+  if (smtp.requireTLS) {
+    return `E-mails go to ${server} over STARTTLS only: a server that does not offer it gets no e-mail, since they carry links that accept offers`;
+  }
+  return `E-mails go to ${server} on this machine, with STARTTLS when it offers it`;
 }

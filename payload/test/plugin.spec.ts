@@ -12,7 +12,9 @@ import { IDEMPOTENCY_HEADER, MAX_UPLOAD_BYTES } from "../../lib/api/schemas";
 import emails from "../../content/emails.json";
 import { emailTextsSchema } from "../content";
 import { bulkeklinikken } from "../plugin";
-import { smtpFromEnv } from "../smtp";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { smtpAdapter, smtpFromEnv, smtpTransportLine } from "../smtp";
 
 const SITE = "https://www.bulkeklinikken.test";
 const workshop = { name: "Bulkeklinikken", email: "post@bulkeklinikken.test" };
@@ -122,6 +124,7 @@ test("SMTP settings come from the environment; a wrong value stops the start nam
     host: "smtp.test",
     port: 587,
     secure: false,
+    requireTLS: true,
     auth: { user: "u", pass: "p" },
     from: { name: workshop.name, address: workshop.email },
   });
@@ -130,6 +133,8 @@ test("SMTP settings come from the environment; a wrong value stops the start nam
     [secure?.port, secure?.secure, secure?.auth, secure?.from.address],
     [465, true, undefined, "ut@verksted.test"],
   );
+  assert.equal(secure?.requireTLS, false, "TLS from the first byte");
+  assert.equal(smtpFromEnv({ SMTP_HOST: "127.0.0.1" }, workshop)?.requireTLS, false, "this machine");
   const wrong: [Record<string, string>, RegExp][] = [
     [{ SMTP_PORT: "smtp" }, /SMTP_PORT/],
     [{ SMTP_PORT: "70000" }, /SMTP_PORT/],
@@ -140,6 +145,36 @@ test("SMTP settings come from the environment; a wrong value stops the start nam
   for (const [env, variable] of wrong)
     assert.throws(() => smtpFromEnv({ SMTP_HOST: "smtp.test", ...env }, workshop), variable);
   assert.throws(() => bulkeklinikken({ siteOrigin: SITE, env: { WORKSHOP_EMAIL: "nei" } }), /WORKSHOP_EMAIL/);
+});
+
+test("a server that is not this machine and offers no STARTTLS gets no e-mail, and the start-up says why", async () => {
+  let received = 0;
+  const plain = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    onData(stream, _session, done) {
+      received++;
+      stream.resume();
+      stream.on("end", () => done());
+    },
+  });
+  // another address of this machine, which the rule counts as any other server's
+  const host = "127.0.0.2";
+  const smtpPort = await new Promise<number>((resolve) =>
+    plain.listen(0, host, () => resolve((plain.server.address() as AddressInfo).port)),
+  );
+  try {
+    const smtp = smtpFromEnv({ SMTP_HOST: host, SMTP_PORT: String(smtpPort) }, workshop)!;
+    assert.match(smtpTransportLine(smtp), /over STARTTLS only: a server that does not offer it gets no e-mail/);
+    const adapter = (await smtpAdapter(smtp))({ payload: { logger: console } as never });
+    await assert.rejects(
+      adapter.sendEmail({ to: "kunde@eksempel.no", subject: "Pristilbud", text: "Lenke" }),
+      /STARTTLS|TLS/,
+    );
+    assert.equal(received, 0);
+  } finally {
+    await new Promise<void>((resolve) => plain.close(() => resolve()));
+  }
 });
 
 test("content/emails.json is valid, and the receipts can name nothing of the visitor's", () => {
