@@ -83,20 +83,19 @@ export async function checkHealth(payload: Payload): Promise<Health> {
   return { status: "ok", database };
 }
 
+/** The answer that says `health`: 200 when ok, else 503 with `Retry-After`; never cached. */
+export function healthAnswer(health: Health): Response {
+  const ok = health.status === "ok";
+  return Response.json(health, {
+    status: ok ? 200 : 503,
+    headers: { "Cache-Control": "no-store", ...(ok ? {} : { "Retry-After": String(HEALTH_RETRY_AFTER_S) }) },
+  });
+}
+
 export function healthEndpoint(): Endpoint {
   return {
     path: HEALTH_PATH,
     method: "get",
-    handler: async (req) => {
-      const health = await checkHealth(req.payload);
-      const ok = health.status === "ok";
-      return Response.json(health, {
-        status: ok ? 200 : 503,
-        headers: {
-          "Cache-Control": "no-store",
-          ...(ok ? {} : { "Retry-After": String(HEALTH_RETRY_AFTER_S) }),
-        },
-      });
-    },
+    handler: async (req) => healthAnswer(await checkHealth(req.payload)),
   };
 }

@@ -12,6 +12,7 @@ export { MEDIA_MIME_TYPES, mediaCollection, readMedia } from "./collections/Medi
 export { emailTextsSchema, type EmailTexts } from "./content";
 export { caseMailer, RECEIPT_INTERVAL_MS } from "./email";
 export { inquiryEndpoint, MAX_INQUIRY_BYTES } from "./endpoints/inquiry";
+export { checkHealth, HEALTH_DATABASE_WAIT_MS, healthAnswer } from "./health";
 export { deleteExpired } from "./jobs";
 export { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
 export { smtpFromEnv, type SmtpSettings } from "./smtp";

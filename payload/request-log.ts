@@ -31,8 +31,9 @@ export function withRequestLog<Context>(
     const started = performance.now();
     const response = await handler(request, context);
     const { pathname, search } = new URL(request.url);
-    const payload = await getPayload({ config });
-    payload.logger.info({
+    // a Payload that cannot start (its database away) logs that itself; the request's line is then left out
+    const payload = await getPayload({ config }).catch(() => undefined);
+    payload?.logger.info({
       msg: "request",
       method: request.method,
       path: targetForLog(`${pathname}${search}`),

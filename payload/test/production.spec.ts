@@ -10,7 +10,9 @@
  * and /api/health answers, with no other request. It logs one JSON object a
  * line, each request with its path and status, and no line holds a
  * customer's words or address. `admin:start` with nothing built refuses,
- * saying how to build.
+ * saying how to build; the built server started by hand beyond this machine
+ * with a local SERVER_URL stops, and with a database that does not answer
+ * its health check is a 503 from the first request on.
  */
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -22,6 +24,7 @@ import { getPayload } from "payload";
 import { workshopConfig } from "../../admin/config";
 import { readSettings } from "../../admin/settings";
 import { ADMIN_SERVER_ENTRY } from "../../scripts/lib/admin-server";
+import { HEALTH_RETRY_AFTER_S } from "../health";
 import { waitFor } from "./harness";
 import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
 import { freePort } from "./net";
@@ -92,6 +95,50 @@ test("admin:start with nothing built refuses and says how to build", () => {
     assert.match(run.stderr, /npm run admin:build/);
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test("the built server started by hand on every interface, with SERVER_URL this machine's, stops and says why", () => {
+  const rest = { ...env };
+  delete rest.HOSTNAME;
+  delete rest.SERVER_URL;
+  const run = spawnSync(process.execPath, [ADMIN_SERVER_ENTRY], {
+    cwd: path.dirname(ADMIN_SERVER_ENTRY),
+    env: { ...rest, NODE_ENV: "production" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  assert.notEqual(run.status, 0, run.stdout);
+  assert.equal(run.signal, null, "it stopped by itself");
+  assert.match(`${run.stdout}${run.stderr}`, /HOSTNAME: the server would listen on every interface/);
+  assert.match(`${run.stdout}${run.stderr}`, /set HOSTNAME=127\.0\.0\.1/);
+});
+
+test("with a database that does not answer, /api/health is a 503 with its reason from the first request on", async () => {
+  const appPort = await freePort();
+  const closed = await freePort();
+  const app = spawn(process.execPath, [ADMIN_SERVER_ENTRY], {
+    cwd: path.dirname(ADMIN_SERVER_ENTRY),
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      SERVER_URL: `http://localhost:${appPort}`,
+      DATABASE_URI: `postgres://payload@127.0.0.1:${closed}/payload`,
+    },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  try {
+    const answer = await waitFor(
+      "the app's first answer",
+      () => fetch(`http://127.0.0.1:${appPort}/api/health`).catch(() => undefined),
+      60_000,
+    );
+    assert.equal(answer.status, 503);
+    assert.equal(answer.headers.get("retry-after"), String(HEALTH_RETRY_AFTER_S));
+    assert.deepEqual(await answer.json(), { status: "unavailable", database: "postgres", reason: "database" });
+  } finally {
+    app.kill("SIGTERM");
   }
 });
 
