@@ -23,12 +23,13 @@ export interface RefusalDetails {
   view?: CaseView;
 }
 
-/** A request refused: its status, the Norwegian message its answer carries, and what else the answer says. */
+/** A request refused: its status, the Norwegian message its answer carries, what else it says, and its headers. */
 export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly details: RefusalDetails = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -60,7 +61,7 @@ export const answering =
       response = await handler(req);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      response = jsonAnswer(error.status, refusalBody(error));
+      response = jsonAnswer(error.status, refusalBody(error), error.headers);
     }
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;

@@ -17,40 +17,65 @@ import {
 import type { CaseLinkTexts } from "../../lib/content/emails-schema";
 import type { Site } from "../../lib/content/schemas";
 import { confirmation } from "../case-link/mail";
-import { answering, jsonAnswer, NO_STORE, readBody } from "../http";
+import { addressLimit } from "../address-limit";
+import { clientAddress } from "../client";
+import { answering, jsonAnswer, NO_STORE, readBody, Refusal } from "../http";
 import { acceptOffer, declineOffer } from "../operations/answer-offer";
 import { addPhotos, askQuestion } from "../operations/customer-messages";
 import { openLink } from "../operations/open-link";
 
 /** The largest body a call on a case takes. */
 export const CASE_LINK_BODY_BYTES = 64 * 1024;
+/** The calls one client address makes on links in a minute, all its links together. */
+export const CASE_LINK_CALLS_PER_MINUTE = 30;
+const MINUTE_MS = 60 * 1000;
 
-const post = (path: string, handler: (req: PayloadRequest) => Promise<Response>): Endpoint => ({
-  path,
-  method: "post",
-  handler: answering(handler, NO_STORE),
-});
-
-/** The customer's calls; an acceptance's confirmation is written from `site` and `texts`. */
-export const customerEndpoints = (site: Site, texts: CaseLinkTexts): Endpoint[] => [
-  post(CASE_LINK_PATHS.view, async (req) => {
-    const { token } = await readBody(req, viewRequestSchema, CASE_LINK_BODY_BYTES);
-    return jsonAnswer(200, (await openLink(req.payload, token)).view);
-  }),
-  post(CASE_LINK_PATHS.accept, async (req) => {
-    const body = await readBody(req, acceptRequestSchema, CASE_LINK_BODY_BYTES);
-    return jsonAnswer(200, await acceptOffer(req, body, (acceptance) => confirmation(texts, site, acceptance).text));
-  }),
-  post(CASE_LINK_PATHS.decline, async (req) => {
-    const { token } = await readBody(req, declineRequestSchema, CASE_LINK_BODY_BYTES);
-    return jsonAnswer(200, await declineOffer(req, token));
-  }),
-  post(CASE_LINK_PATHS.question, async (req) => {
-    const { token, text } = await readBody(req, questionRequestSchema, CASE_LINK_BODY_BYTES);
-    return jsonAnswer(200, await askQuestion(req, token, text, site.phone));
-  }),
-  post(CASE_LINK_PATHS.photos, async (req) => {
-    const { token, photos } = await readBody(req, photosRequestSchema, CASE_LINK_BODY_BYTES);
-    return jsonAnswer(200, await addPhotos(req, token, photos));
-  }),
-];
+/**
+ * The customer's calls; an acceptance's confirmation is written from `site`
+ * and `texts`. A client address past CASE_LINK_CALLS_PER_MINUTE gets 429
+ * with `Retry-After` until the next minute.
+ */
+export function customerEndpoints(site: Site, texts: CaseLinkTexts): Endpoint[] {
+  const limit = addressLimit({ perWindow: CASE_LINK_CALLS_PER_MINUTE, windowMs: MINUTE_MS });
+  const post = (path: string, handler: (req: PayloadRequest) => Promise<Response>): Endpoint => ({
+    path,
+    method: "post",
+    handler: answering(async (req) => {
+      const spent = limit.take(clientAddress(req));
+      if (spent) {
+        throw new Refusal(
+          429,
+          "For mange forespørsler fra denne adressen; prøv igjen om litt",
+          {},
+          {
+            "Retry-After": String(Math.max(1, Math.ceil(spent.retryAfterMs / 1000))),
+            "Access-Control-Expose-Headers": "Retry-After",
+          },
+        );
+      }
+      return handler(req);
+    }, NO_STORE),
+  });
+  return [
+    post(CASE_LINK_PATHS.view, async (req) => {
+      const { token } = await readBody(req, viewRequestSchema, CASE_LINK_BODY_BYTES);
+      return jsonAnswer(200, (await openLink(req.payload, token)).view);
+    }),
+    post(CASE_LINK_PATHS.accept, async (req) => {
+      const body = await readBody(req, acceptRequestSchema, CASE_LINK_BODY_BYTES);
+      return jsonAnswer(200, await acceptOffer(req, body, (acceptance) => confirmation(texts, site, acceptance).text));
+    }),
+    post(CASE_LINK_PATHS.decline, async (req) => {
+      const { token } = await readBody(req, declineRequestSchema, CASE_LINK_BODY_BYTES);
+      return jsonAnswer(200, await declineOffer(req, token));
+    }),
+    post(CASE_LINK_PATHS.question, async (req) => {
+      const { token, text } = await readBody(req, questionRequestSchema, CASE_LINK_BODY_BYTES);
+      return jsonAnswer(200, await askQuestion(req, token, text, site.phone));
+    }),
+    post(CASE_LINK_PATHS.photos, async (req) => {
+      const { token, photos } = await readBody(req, photosRequestSchema, CASE_LINK_BODY_BYTES);
+      return jsonAnswer(200, await addPhotos(req, token, photos));
+    }),
+  ];
+}

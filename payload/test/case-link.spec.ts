@@ -7,11 +7,12 @@
  * an agreement that outlives the case, and a link that ends when it should.
  */
 import assert from "node:assert/strict";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { _internal_jobSystemGlobals } from "payload";
 import type { InquiryRequest } from "../../lib/api/schemas";
 import type { CaseView } from "../../lib/api/case-link";
+import { CASE_LINK_CALLS_PER_MINUTE } from "../endpoints/case-link-customer";
 import { deleteExpired } from "../jobs";
 import {
   SITE_ORIGIN,
@@ -85,10 +86,13 @@ const staffCall = (
     body: JSON.stringify(body),
   });
 
-const customer = (path: string, body: unknown, headers: HeadersInit = {}) =>
+/** An address of its own for each call, so that only the test of the limit meets CASE_LINK_CALLS_PER_MINUTE. */
+const anyAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+
+const customer = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${host.origin}/api/sak${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN, ...headers },
+    headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN, "X-Forwarded-For": anyAddress(), ...headers },
     body: JSON.stringify(body),
   });
 
@@ -512,6 +516,22 @@ const TESTS: Record<string, () => Promise<void>> = {
       400,
       "nothing but the token",
     );
+    // one address's calls on links are bounded, whatever their tokens; another address still gets its answers.
+    // Twice the limit and one more: however the calls fall on the minutes, one minute gets more than it takes
+    const stranger = { "X-Forwarded-For": "203.0.113.50" };
+    const tries = await Promise.all(
+      Array.from({ length: 2 * CASE_LINK_CALLS_PER_MINUTE + 1 }, () =>
+        customer("", { token: randomBytes(32).toString("base64url") }, stranger),
+      ),
+    );
+    const statuses = tries.map((answer) => answer.status);
+    assert.ok(statuses.includes(429), "a flood from one address is refused");
+    assert.ok(statuses.filter((status) => status === 404).length <= 2 * CASE_LINK_CALLS_PER_MINUTE);
+    const refused = tries.find((answer) => answer.status === 429)!;
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1);
+    assert.equal(refused.headers.get("cache-control"), "no-store");
+    assert.equal((await customer("", { token: randomBytes(32).toString("base64url") })).status, 404);
+
     // the records behind the links are closed to every request
     for (const slug of ["case-offers", "case-links", "case-events", "agreements"]) {
       const answer = await fetch(`${host.origin}/api/${slug}`, { headers: host.staff });
