@@ -14,23 +14,30 @@
  *     resetting it with a token; a shorter one is 400 with a Norwegian message
  *     on the `password` field;
  *   - the login cookie is `Secure` when `serverURL` is `https:`;
- *   - after MAX_LOGIN_ATTEMPTS wrong passwords in a row a user is locked for
- *     LOGIN_LOCK_MS (Payload's `maxLoginAttempts` and `lockTime`).
+ *   - wrong passwords refuse the address that types them, for one account or
+ *     for all (./login-limit.ts), answered 429 with `Retry-After`; Payload's
+ *     own lock, which a stranger could set on any account from anywhere, is
+ *     off unless the app sets it.
  *
  * What the app sets itself for the cookie or the lock stays.
  */
 import {
   APIError,
+  AuthenticationError,
   ValidationError,
+  type CollectionAfterErrorHook,
+  type CollectionAfterLoginHook,
   type CollectionBeforeOperationHook,
   type CollectionConfig,
   type Config,
+  type PayloadRequest,
 } from "payload";
 import { isStaffRequest } from "./access";
+import { clientAddress } from "./client";
+import { loginLimit, type LoginLimit } from "./login-limit";
 
+export { LOGIN_LOCK_MS, MAX_LOGIN_ATTEMPTS } from "./login-limit";
 export const MIN_STAFF_PASSWORD_LENGTH = 12;
-export const MAX_LOGIN_ATTEMPTS = 5;
-export const LOGIN_LOCK_MS = 10 * 60 * 1000;
 
 export const SHORT_PASSWORD_MESSAGE = `Passordet må ha minst ${MIN_STAFF_PASSWORD_LENGTH} tegn.`;
 /** What a public host answers first-register with, and what its admin shows in place of the form. */
@@ -46,8 +53,34 @@ export function isThisMachine(url: string): boolean {
 const tooShort = (password: unknown) =>
   typeof password === "string" && password !== "" && [...password].length < MIN_STAFF_PASSWORD_LENGTH;
 
-function staffRules(publicHost: boolean): CollectionBeforeOperationHook {
+/** The login a request tries: its e-mail and where it comes from. */
+const attemptOf = (req: PayloadRequest, email: unknown) =>
+  typeof email === "string" ? { email, address: clientAddress(req) } : undefined;
+const ATTEMPT = "bulkeklinikkenLoginAttempt";
+
+/** Refuses a login `limit` holds back, with how long; notes the attempt for the hooks below. */
+function checkLogin(limit: LoginLimit, req: PayloadRequest, email: unknown): void {
+  const attempt = attemptOf(req, email);
+  if (!attempt) return;
+  const waitMs = limit.refusedFor(attempt.email, attempt.address);
+  if (waitMs !== undefined) {
+    const minutes = Math.ceil(waitMs / 60_000);
+    req.responseHeaders = new Headers({ "Retry-After": String(Math.ceil(waitMs / 1000)) });
+    throw new APIError(
+      `For mange feil passord herfra. Prøv igjen om ${minutes} ${minutes === 1 ? "minutt" : "minutter"}.`,
+      429,
+      undefined,
+      true,
+    );
+  }
+  req.context[ATTEMPT] = attempt;
+}
+
+const noted = (req: PayloadRequest) => req.context[ATTEMPT] as ReturnType<typeof attemptOf>;
+
+function staffRules(publicHost: boolean, limit: LoginLimit): CollectionBeforeOperationHook {
   return ({ args, collection, operation, req }) => {
+    if (operation === "login") return checkLogin(limit, req, (args as { data?: { email?: unknown } }).data?.email);
     if (!["create", "update", "resetPassword"].includes(operation)) return;
     if (operation === "create" && publicHost && req.payloadAPI !== "local" && !isStaffRequest(req)) {
       throw new APIError(FIRST_STAFF_USER_MESSAGE, 403, undefined, true);
@@ -67,7 +100,16 @@ export function withStaffRules(config: Config): CollectionConfig[] {
   const collections = config.collections ?? [];
   const slug = config.admin?.user ?? collections.find((c) => c.auth)?.slug;
   const https = new URL(config.serverURL!).protocol === "https:";
-  const rules = staffRules(!isThisMachine(config.serverURL!));
+  const limit = loginLimit();
+  const rules = staffRules(!isThisMachine(config.serverURL!), limit);
+  const failed: CollectionAfterErrorHook = ({ error, req }) => {
+    const attempt = noted(req);
+    if (attempt && error instanceof AuthenticationError) limit.failed(attempt.email, attempt.address);
+  };
+  const succeeded: CollectionAfterLoginHook = ({ req }) => {
+    const attempt = noted(req);
+    if (attempt) limit.succeeded(attempt.email, attempt.address);
+  };
   return collections.map((collection) => {
     if (collection.slug !== slug || !collection.auth) return collection;
     const auth = collection.auth === true ? {} : collection.auth;
@@ -75,11 +117,16 @@ export function withStaffRules(config: Config): CollectionConfig[] {
       ...collection,
       auth: {
         ...auth,
-        maxLoginAttempts: auth.maxLoginAttempts ?? MAX_LOGIN_ATTEMPTS,
-        lockTime: auth.lockTime ?? LOGIN_LOCK_MS,
+        maxLoginAttempts: auth.maxLoginAttempts ?? 0,
+        ...(auth.lockTime === undefined ? {} : { lockTime: auth.lockTime }),
         cookies: { ...auth.cookies, secure: auth.cookies?.secure ?? https },
       },
-      hooks: { ...collection.hooks, beforeOperation: [rules, ...(collection.hooks?.beforeOperation ?? [])] },
+      hooks: {
+        ...collection.hooks,
+        beforeOperation: [rules, ...(collection.hooks?.beforeOperation ?? [])],
+        afterError: [failed, ...(collection.hooks?.afterError ?? [])],
+        afterLogin: [succeeded, ...(collection.hooks?.afterLogin ?? [])],
+      },
     };
   });
 }
