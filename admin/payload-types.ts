@@ -158,8 +158,6 @@ export interface User {
   salt?: string | null;
   hash?: string | null;
   resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
   sessions?:
     | {
         id: string;
@@ -302,7 +300,7 @@ export interface CaseLink {
 export interface CaseEvent {
   id: number;
   inquiry: number | Inquiry;
-  kind: 'offer' | 'photoRequest' | 'accepted' | 'declined' | 'question' | 'photos';
+  kind: 'offer' | 'photoRequest' | 'accepted' | 'declined' | 'question' | 'photos' | 'autoClosed';
   at: string;
   version?: number | null;
   text?: string | null;
@@ -565,8 +563,6 @@ export interface UsersSelect<T extends boolean = true> {
   salt?: T;
   hash?: T;
   resetPasswordRequestedAt?: T;
-  loginAttempts?: T;
-  lockUntil?: T;
   sessions?:
     | T
     | {

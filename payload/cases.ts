@@ -46,8 +46,12 @@ export type CaseState = (typeof CASE_STATES)[number]["value"];
 /** A booking's states: no offer is sent on one, so none is accepted. */
 export const BOOKING_STATES = CASE_STATES.filter((state) => state.value !== "ACCEPTED");
 
-/** How long a closed case and its photos are kept: the privacy page promises deletion within 30 days of closing. */
+/** How long a closed case and its photos are kept after it was closed. */
 export const CLOSED_CASE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a case neither the workshop nor the customer touched stays open before it closes by itself. */
+export const FORGOTTEN_CASE_MS = 90 * 24 * 60 * 60 * 1000;
+/** What a case closed by itself says of it, in its history (a quote's) or its note (a booking's). */
+export const FORGOTTEN_CASE_TEXT = "Lukket automatisk etter 90 dager uten aktivitet";
 /** How long a photo that no quote names is kept after its upload. */
 export const UNUSED_PHOTO_KEPT_MS = 24 * 60 * 60 * 1000;
 

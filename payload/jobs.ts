@@ -12,7 +12,9 @@
  *     CLOSED_CASE_KEPT_MS ago, then each photo that no quote names
  *     UNUSED_PHOTO_KEPT_MS after its upload (a deleted quote's photos among
  *     them), and each agreement AGREEMENT_KEPT_YEARS after its offer was
- *     accepted (an agreement outlives its case). It also queues the e-mails again of a case whose e-mails are
+ *     accepted (an agreement outlives its case); then closes each case
+ *     untouched for FORGOTTEN_CASE_MS (./operations/close-forgotten.ts),
+ *     which the next runs delete as any closed case. It also queues the e-mails again of a case whose e-mails are
  *     still waiting an hour after it was stored with no job to send them
  *     (on a database without transactions, a case can be stored and its job
  *     not). The time is Payload's job clock (`getCurrentDate`), the one its
@@ -20,6 +22,7 @@
  *     up again by the runner, so the deletion never stops for good.
  */
 import { getCurrentDate, type Payload, type TaskConfig } from "payload";
+import { closeForgottenCases } from "./operations/close-forgotten";
 import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "./cases";
 import type { CaseMailer, QuoteRecord } from "./email";
 import {
@@ -184,11 +187,12 @@ export async function deleteExpired(payload: Payload, now = getCurrentDate()) {
 /** The hourly task; `mailOn` also has it queue overdue e-mails again. */
 export const cleanupTask = (mailOn: boolean): TaskConfig => ({
   slug: CLEANUP_TASK,
-  label: "Slett avsluttede saker og ubrukte bilder",
+  label: "Slett avsluttede saker og ubrukte bilder, lukk glemte saker",
   schedule: [{ cron: "0 * * * *", queue: QUEUE }],
   retries: 3,
   handler: async ({ req }) => {
     await deleteExpired(req.payload);
+    await closeForgottenCases(req.payload);
     if (mailOn) await requeueOverdueEmails(req.payload);
     return { output: {} };
   },

@@ -55,6 +55,7 @@ export const EVENT_KINDS = [
   { value: "declined", label: "Tilbudet ble avslått" },
   { value: "question", label: "Spørsmål fra kunden" },
   { value: "photos", label: "Bilder lagt til" },
+  { value: "autoClosed", label: "Lukket automatisk" },
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number]["value"];
 

@@ -158,7 +158,7 @@ async function mailLink({ site, texts, siteOrigin }: LinkMailerOptions, payload:
 function notice(
   { site, texts }: LinkMailerOptions,
   payload: Payload,
-  kind: Exclude<EventKind, "offer" | "photoRequest">,
+  kind: Exclude<EventKind, "offer" | "photoRequest" | "autoClosed">,
   quote: QuoteFacts,
   event: { version?: number | null; text?: string | null; photos?: ({ url?: string | null } | Id)[] | null },
   agreement?: { name: string; chosenTime: string; earlyStart?: boolean | null; acceptedAt: string },
@@ -203,7 +203,8 @@ async function mailEvent(options: LinkMailerOptions, payload: Payload, eventId: 
   });
   if (!event) return;
   const kind = event.kind as EventKind;
-  if (kind === "offer" || kind === "photoRequest") return;
+  // the workshop's own doings tell the workshop nothing
+  if (kind === "offer" || kind === "photoRequest" || kind === "autoClosed") return;
   const quoteId = typeof event.inquiry === "object" && event.inquiry ? event.inquiry.id : event.inquiry;
   const quote = (await payload.findByID({
     collection: INQUIRY_SLUG,

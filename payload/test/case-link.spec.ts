@@ -13,7 +13,9 @@ import { _internal_jobSystemGlobals } from "payload";
 import type { InquiryRequest } from "../../lib/api/schemas";
 import type { CaseView } from "../../lib/api/case-link";
 import { CASE_LINK_CALLS_PER_MINUTE } from "../endpoints/case-link-customer";
+import { CLOSED_CASE_KEPT_MS, FORGOTTEN_CASE_MS, FORGOTTEN_CASE_TEXT } from "../cases";
 import { deleteExpired } from "../jobs";
+import { closeForgottenCases } from "../operations/close-forgotten";
 import {
   SITE_ORIGIN,
   startAdminHost,
@@ -537,6 +539,49 @@ const TESTS: Record<string, () => Promise<void>> = {
       const answer = await fetch(`${host.origin}/api/${slug}`, { headers: host.staff });
       assert.equal(answer.status, 403, slug);
     }
+  },
+
+  // last: it moves every open case of the suite's host on by FORGOTTEN_CASE_MS
+  "a case untouched for 90 days closes by itself, says so, and is then deleted as any closed case": async () => {
+    const id = await quote("glemt@eksempel.no");
+    assert.equal((await staffCall(id, "send-offer", offerBody())).status, 201);
+    const token = await tokenMailed("glemt@eksempel.no", /Pristilbud/);
+    const booking = await host.payload.create({
+      collection: "contact",
+      data: { email: "glemt-booking@eksempel.no", phone: "+47 912 34 567", status: "NEW", workshopNote: "Ring først" },
+      overrideAccess: true,
+    });
+
+    await closeForgottenCases(host.payload, new Date(Date.now() + FORGOTTEN_CASE_MS - DAY));
+    assert.equal(await status(id), "ANSWERED", "a day short of it, still open");
+    moveJobClock(FORGOTTEN_CASE_MS + DAY);
+    try {
+      await closeForgottenCases(host.payload);
+    } finally {
+      moveJobClock(0);
+    }
+    assert.equal(await status(id), "CLOSED");
+    const { docs: events } = await host.payload.find({
+      collection: "case-events",
+      where: { and: [{ inquiry: { equals: id } }, { kind: { equals: "autoClosed" } }] },
+      overrideAccess: true,
+    });
+    assert.deepEqual(
+      events.map((event) => event.text),
+      [FORGOTTEN_CASE_TEXT],
+    );
+    assert.equal((await customer("", { token })).status, 404, "its link ends with it");
+    const closedBooking = await host.payload.findByID({ collection: "contact", id: booking.id, overrideAccess: true });
+    assert.equal(closedBooking.status, "CLOSED");
+    assert.equal(closedBooking.workshopNote, `Ring først\n\n${FORGOTTEN_CASE_TEXT}`);
+
+    await deleteExpired(host.payload, new Date(Date.now() + FORGOTTEN_CASE_MS + CLOSED_CASE_KEPT_MS + 2 * DAY));
+    const left = await host.payload.find({
+      collection: "inquiries",
+      where: { id: { equals: id } },
+      overrideAccess: true,
+    });
+    assert.equal(left.totalDocs, 0, "deleted as any closed case");
   },
 };
 

@@ -3,6 +3,7 @@ import * as migration_20261128_194943_vehicle from './20261128_194943_vehicle';
 import * as migration_20261129_051249_object_key from './20261129_051249_object_key';
 import * as migration_20261129_074731_workshop_note from './20261129_074731_workshop_note';
 import * as migration_20261129_111638_case_links from './20261129_111638_case_links';
+import * as migration_20261202_132957_login_limit_auto_close from './20261202_132957_login_limit_auto_close';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261129_111638_case_links.up,
     down: migration_20261129_111638_case_links.down,
-    name: '20261129_111638_case_links'
+    name: '20261129_111638_case_links',
+  },
+  {
+    up: migration_20261202_132957_login_limit_auto_close.up,
+    down: migration_20261202_132957_login_limit_auto_close.down,
+    name: '20261202_132957_login_limit_auto_close'
   },
 ];

@@ -4,6 +4,7 @@ import * as migration_20261129_051236_object_key from './20261129_051236_object_
 import * as migration_20261129_074711_workshop_note from './20261129_074711_workshop_note';
 import * as migration_20261129_111614_case_links from './20261129_111614_case_links';
 import * as migration_20261202_130559_autoincrement from './20261202_130559_autoincrement';
+import * as migration_20261202_132943_login_limit_auto_close from './20261202_132943_login_limit_auto_close';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261202_130559_autoincrement.up,
     down: migration_20261202_130559_autoincrement.down,
-    name: '20261202_130559_autoincrement'
+    name: '20261202_130559_autoincrement',
+  },
+  {
+    up: migration_20261202_132943_login_limit_auto_close.up,
+    down: migration_20261202_132943_login_limit_auto_close.down,
+    name: '20261202_132943_login_limit_auto_close'
   },
 ];
