@@ -19,6 +19,7 @@
  */
 import type { CollectionConfig, Field } from "payload";
 import { PRICE_TYPES } from "../../lib/api/case-link";
+import { FORGOTTEN_CASE_TEXT } from "../cases";
 import { AGREEMENT_SLUG, EVENT_SLUG, INQUIRY_SLUG, LINK_SLUG, OFFER_SLUG } from "../names";
 
 export const PRICE_TYPE_LABELS = { fixed: "Fast pris", max: "Høyeste pris", estimate: "Prisoverslag" } as const;
@@ -55,7 +56,7 @@ export const EVENT_KINDS = [
   { value: "declined", label: "Tilbudet ble avslått" },
   { value: "question", label: "Spørsmål fra kunden" },
   { value: "photos", label: "Bilder lagt til" },
-  { value: "autoClosed", label: "Lukket automatisk" },
+  { value: "autoClosed", label: FORGOTTEN_CASE_TEXT },
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number]["value"];
 

@@ -3,8 +3,9 @@
  * FORGOTTEN_CASE_MS is closed by itself, and then deleted as any closed
  * case. Touched means changed: every save in the admin, every offer or photo
  * request, and every answer, question or photo through a link moves the
- * case's `updatedAt` (./case-lock.ts). A quote's history says so
- * (FORGOTTEN_CASE_TEXT); a booking, which has none, says so in its note.
+ * case's `updatedAt` (./case-lock.ts). A quote's history says so (its
+ * `autoClosed` event, shown as FORGOTTEN_CASE_TEXT); a booking, which has
+ * none, says so in its note.
  */
 import { getCurrentDate, type Payload } from "payload";
 import { FORGOTTEN_CASE_MS, FORGOTTEN_CASE_TEXT } from "../cases";
@@ -34,7 +35,7 @@ async function closeForgotten(payload: Payload, slug: CaseSlug, untouchedSince: 
       if (slug === INQUIRY_SLUG) {
         await payload.create({
           collection: EVENT_SLUG,
-          data: { inquiry: doc.id, kind: "autoClosed", at: getCurrentDate().toISOString(), text: FORGOTTEN_CASE_TEXT },
+          data: { inquiry: doc.id, kind: "autoClosed", at: getCurrentDate().toISOString() },
           ...LOCAL,
         });
       }
