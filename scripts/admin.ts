@@ -22,6 +22,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
+import { logFormat } from "../admin/logging";
 import { readSettings, type Settings } from "../admin/settings";
 import { isThisMachine } from "../payload/staff";
 import { filesFingerprint } from "../lib/hosting/build-stamp";
@@ -69,10 +71,13 @@ function start(): void {
   // checked here too, so a mistake is told before the server starts
   const settings = readSettings();
   const port = String(settings.port);
-  console.log(`The workshop's admin runs at ${settings.serverURL}/admin (port ${port}; Ctrl+C stops it)`);
+  // the server runs in production, whose lines are JSON unless LOG_FORMAT says pretty
+  const json = logFormat(process.env.LOG_FORMAT, "production") === "json";
+  const say = (text: string) => console.log(json ? jsonLine(text) : text);
+  say(`The workshop's admin runs at ${settings.serverURL}/admin (port ${port}; Ctrl+C stops it)`);
   const server = spawn(process.execPath, [ADMIN_SERVER_ENTRY], {
     cwd: path.dirname(ADMIN_SERVER_ENTRY),
-    stdio: "inherit",
+    stdio: json ? ["inherit", "pipe", "pipe"] : "inherit",
     env: {
       ...process.env,
       // a local SERVER_URL is this machine's alone, whatever HOSTNAME says: its first visit makes the first staff user
@@ -83,8 +88,41 @@ function start(): void {
       PREVIEW_DATA_DIR: settings.dataDir,
     },
   });
+  if (json) {
+    asJsonLines(server.stdout!, process.stdout, INFO);
+    asJsonLines(server.stderr!, process.stderr, ERROR);
+  }
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/** pino's levels, which Payload's JSON lines carry. */
+const INFO = 30;
+const ERROR = 50;
+
+/** `text` as a JSON line at `level`, as Payload writes its own. */
+const jsonLine = (text: string, level = INFO) => JSON.stringify({ level, time: Date.now(), msg: text });
+
+/**
+ * Copies `from` to `to` a line at a time: a JSON object as it is (Payload's
+ * lines), any other line (Next's start-up lines, an error's stack) as the
+ * message of a JSON line at `level`, so a log collector reads every line.
+ */
+function asJsonLines(from: NodeJS.ReadableStream, to: NodeJS.WritableStream, level: number): void {
+  readline.createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => {
+    const text = line.trim();
+    if (!text) return;
+    to.write(`${text.startsWith("{") && isJsonObject(text) ? text : jsonLine(text, level)}\n`);
+  });
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 /** The database's migrations, then the process ends. */

@@ -221,6 +221,19 @@ test("its log: one JSON object a line, each request's path and status, no custom
     60_000,
   );
   box.refuse = false;
+  const parses = (line: string) => {
+    try {
+      return typeof JSON.parse(line) === "object";
+    } catch {
+      return false;
+    }
+  };
+  assert.deepEqual(
+    output.split("\n").filter((line) => line.trim() && !parses(line)),
+    [],
+    "every line is a JSON object, Next's start-up lines and the start's own among them",
+  );
+  assert.ok(entries().some((e) => /The workshop's admin runs at/.test(String(e.msg))));
   const requests = entries().filter((e) => e.msg === "request");
   assert.ok(requests.some((e) => e.method === "GET" && e.path === "/api/health" && e.status === 200));
   assert.ok(requests.some((e) => e.method === "POST" && e.path === "/api/contact" && e.status === 201));
