@@ -75,6 +75,7 @@ export interface Config {
     'case-links': CaseLink;
     'case-events': CaseEvent;
     agreements: Agreement;
+    'agreement-erasures': AgreementErasure;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -91,6 +92,7 @@ export interface Config {
     'case-links': CaseLinksSelect<false> | CaseLinksSelect<true>;
     'case-events': CaseEventsSelect<false> | CaseEventsSelect<true>;
     agreements: AgreementsSelect<false> | AgreementsSelect<true>;
+    'agreement-erasures': AgreementErasuresSelect<false> | AgreementErasuresSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -314,6 +316,8 @@ export interface CaseEvent {
   createdAt: string;
 }
 /**
+ * Det som står igjen når kunden har godtatt et tilbud. Kan ikke endres; slettes 5 år etter at tilbudet ble godtatt, eller før på kundens forespørsel.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "agreements".
  */
@@ -335,6 +339,20 @@ export interface Agreement {
   earlyStart?: boolean | null;
   acceptedAt: string;
   confirmation: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreement-erasures".
+ */
+export interface AgreementErasure {
+  id: number;
+  caseNumber: string;
+  version: number;
+  acceptedAt: string;
+  erasedAt: string;
+  reason: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -507,6 +525,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'agreements';
         value: number | Agreement;
+      } | null)
+    | ({
+        relationTo: 'agreement-erasures';
+        value: number | AgreementErasure;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -741,6 +763,19 @@ export interface AgreementsSelect<T extends boolean = true> {
   earlyStart?: T;
   acceptedAt?: T;
   confirmation?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreement-erasures_select".
+ */
+export interface AgreementErasuresSelect<T extends boolean = true> {
+  caseNumber?: T;
+  version?: T;
+  acceptedAt?: T;
+  erasedAt?: T;
+  reason?: T;
   updatedAt?: T;
   createdAt?: T;
 }

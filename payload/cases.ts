@@ -52,6 +52,8 @@ export const CLOSED_CASE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 export const FORGOTTEN_CASE_MS = 90 * 24 * 60 * 60 * 1000;
 /** What a case closed by itself says of it, in its history (a quote's) or its note (a booking's). */
 export const FORGOTTEN_CASE_TEXT = "Lukket automatisk etter 90 dager uten aktivitet";
+/** How many years an agreement is kept after its offer was accepted: complaints about lasting work come up to five years later. */
+export const AGREEMENT_KEPT_YEARS = 5;
 /** How long a photo that no quote names is kept after its upload. */
 export const UNUSED_PHOTO_KEPT_MS = 24 * 60 * 60 * 1000;
 

@@ -23,11 +23,12 @@
  */
 import { getCurrentDate, type Payload, type TaskConfig } from "payload";
 import { closeForgottenCases } from "./operations/close-forgotten";
-import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "./cases";
+import { AGREEMENT_KEPT_YEARS, CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "./cases";
 import type { CaseMailer, QuoteRecord } from "./email";
 import {
   AGREEMENT_SLUG,
   CASE_EMAILS_TASK,
+  ERASURE_SLUG,
   CASE_SLUGS,
   CLEANUP_TASK,
   INQUIRY_SLUG,
@@ -154,19 +155,19 @@ export async function requeueOverdueEmails(payload: Payload, now = getCurrentDat
   return queued;
 }
 
-/** How many years an agreement is kept after its offer was accepted: complaints about lasting work come up to five years later. */
-export const AGREEMENT_KEPT_YEARS = 5;
+export { AGREEMENT_KEPT_YEARS };
 
-/** Deletes the agreements accepted more than AGREEMENT_KEPT_YEARS before `now`; returns how many. */
+/**
+ * Deletes the agreements accepted more than AGREEMENT_KEPT_YEARS before
+ * `now`, and what is left of those deleted before at their customer's
+ * request; returns how many agreements.
+ */
 async function deleteOldAgreements(payload: Payload, now: Date): Promise<number> {
   const before = new Date(now);
   before.setUTCFullYear(before.getUTCFullYear() - AGREEMENT_KEPT_YEARS);
-  const { docs } = await payload.delete({
-    collection: AGREEMENT_SLUG,
-    where: { acceptedAt: { less_than: before.toISOString() } },
-    depth: 0,
-    overrideAccess: true,
-  });
+  const old = { acceptedAt: { less_than: before.toISOString() } };
+  await payload.delete({ collection: ERASURE_SLUG, where: old, depth: 0, overrideAccess: true });
+  const { docs } = await payload.delete({ collection: AGREEMENT_SLUG, where: old, depth: 0, overrideAccess: true });
   return docs.length;
 }
 

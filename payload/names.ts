@@ -12,6 +12,8 @@ export const LINK_SLUG = "case-links" as const;
 export const EVENT_SLUG = "case-events" as const;
 /** What an accepted offer leaves behind: kept five years, after its case is gone. */
 export const AGREEMENT_SLUG = "agreements" as const;
+/** What is left of an agreement deleted at its customer's request: when, and why. */
+export const ERASURE_SLUG = "agreement-erasures" as const;
 /** The collections that hold a customer's case: a booking or a price quote. */
 export const CASE_SLUGS = [INQUIRY_SLUG, CONTACT_SLUG] as const;
 export type CaseSlug = (typeof CASE_SLUGS)[number];
@@ -53,6 +55,8 @@ export const ADMIN_COMPONENTS = {
   caseList: component("CaseList"),
   /** the workshop's name and logo atop the navigation */
   navBrand: component("NavBrand"),
+  /** an agreement's page: deleting it at the customer's request, with the reason */
+  eraseAgreement: component("EraseAgreement"),
   /** the first page: the cases waiting for the workshop, then the collections */
   dashboard: component("Dashboard"),
 } as const;

@@ -102,6 +102,11 @@ export const sendOfferSchema = z.strictObject({
 });
 export type SendOffer = z.infer<typeof sendOfferSchema>;
 
+/** The longest reason staff give for deleting an agreement at its customer's request. */
+export const ERASURE_REASON_MAX = 500;
+/** POST {API}/agreements/:id/erase, staff only: the agreement deleted, the reason kept in its place. */
+export const eraseAgreementSchema = z.strictObject({ reason: text(ERASURE_REASON_MAX) });
+
 // ------------------------------------------------------------ the customer
 
 export const viewRequestSchema = z.strictObject({ token: token() });

@@ -19,8 +19,18 @@
  */
 import type { CollectionConfig, Field } from "payload";
 import { PRICE_TYPES } from "../../lib/api/case-link";
-import { FORGOTTEN_CASE_TEXT } from "../cases";
-import { AGREEMENT_SLUG, EVENT_SLUG, INQUIRY_SLUG, LINK_SLUG, OFFER_SLUG } from "../names";
+import { isStaff } from "../access";
+import { eraseAgreementEndpoint } from "../endpoints/agreement-erase";
+import { AGREEMENT_KEPT_YEARS, FORGOTTEN_CASE_TEXT } from "../cases";
+import {
+  ADMIN_COMPONENTS,
+  AGREEMENT_SLUG,
+  ERASURE_SLUG,
+  EVENT_SLUG,
+  INQUIRY_SLUG,
+  LINK_SLUG,
+  OFFER_SLUG,
+} from "../names";
 
 export const PRICE_TYPE_LABELS = { fixed: "Fast pris", max: "Høyeste pris", estimate: "Prisoverslag" } as const;
 const priceTypeOptions = PRICE_TYPES.map((value) => ({ value, label: PRICE_TYPE_LABELS[value] }));
@@ -162,20 +172,55 @@ export const eventCollection = hidden(EVENT_SLUG, "Hendelse", "Hendelser", [
   },
 ]);
 
-export const agreementCollection = hidden(AGREEMENT_SLUG, "Avtale", "Avtaler", [
-  // the case's number, as a number: the case itself is deleted long before this record
-  { name: "caseNumber", type: "text", required: true },
-  { name: "regNumber", type: "text", required: true },
-  { name: "name", type: "text", required: true },
-  { name: "email", type: "text", required: true },
-  { name: "version", type: "number", required: true },
-  { name: "priceType", type: "select", options: priceTypeOptions, required: true },
-  lines,
-  { name: "totalNok", type: "number", required: true },
-  { name: "chosenTime", type: "text", required: true },
-  { name: "earlyStart", type: "checkbox" },
-  { name: "acceptedAt", type: "date", required: true, index: true },
-  { name: "confirmation", type: "textarea", required: true },
-]);
+/** Staff read it in the admin; nobody writes it over the API (the plugin's code does). */
+const staffReadOnly: CollectionConfig["access"] = { ...closed, read: isStaff };
 
-export const caseLinkCollections = [offerCollection, linkCollection, eventCollection, agreementCollection];
+export const agreementCollection: CollectionConfig = {
+  ...hidden(AGREEMENT_SLUG, "Avtale", "Avtaler", [
+    // deleting it at the customer's request, with the reason kept (ERASURE_SLUG)
+    { name: "erase", type: "ui", admin: { components: { Field: ADMIN_COMPONENTS.eraseAgreement } } },
+    // the case's number, as a number: the case itself is deleted long before this record
+    { name: "caseNumber", label: "Saksnummer", type: "text", required: true },
+    { name: "regNumber", label: "Registreringsnummer", type: "text", required: true },
+    { name: "name", label: "Navn", type: "text", required: true },
+    { name: "email", label: "E-post", type: "text", required: true },
+    { name: "version", label: "Versjon av tilbudet", type: "number", required: true },
+    { name: "priceType", label: "Pris", type: "select", options: priceTypeOptions, required: true },
+    { ...lines, label: "Linjer" },
+    { name: "totalNok", label: "Totalt (kr med mva.)", type: "number", required: true },
+    { name: "chosenTime", label: "Levering", type: "text", required: true },
+    { name: "earlyStart", label: "Arbeidet starter før angrefristen er ute", type: "checkbox" },
+    { name: "acceptedAt", label: "Godtatt", type: "date", required: true, index: true },
+    { name: "confirmation", label: "Bekreftelsen kunden fikk", type: "textarea", required: true },
+  ]),
+  access: staffReadOnly,
+  endpoints: [eraseAgreementEndpoint],
+  admin: {
+    useAsTitle: "caseNumber",
+    defaultColumns: ["caseNumber", "regNumber", "name", "acceptedAt"],
+    description: `Det som står igjen når kunden har godtatt et tilbud. Kan ikke endres; slettes ${AGREEMENT_KEPT_YEARS} år etter at tilbudet ble godtatt, eller før på kundens forespørsel.`,
+  },
+  defaultSort: "-acceptedAt",
+};
+
+/** An agreement deleted at its customer's request: which, when, and why; kept as long as the agreement would have been. */
+export const erasureCollection: CollectionConfig = {
+  ...hidden(ERASURE_SLUG, "Slettet avtale", "Slettede avtaler", [
+    { name: "caseNumber", label: "Saksnummer", type: "text", required: true },
+    { name: "version", label: "Versjon av tilbudet", type: "number", required: true },
+    { name: "acceptedAt", label: "Godtatt", type: "date", required: true, index: true },
+    { name: "erasedAt", label: "Slettet", type: "date", required: true },
+    { name: "reason", label: "Grunn", type: "textarea", required: true },
+  ]),
+  access: staffReadOnly,
+  admin: { useAsTitle: "caseNumber", defaultColumns: ["caseNumber", "erasedAt", "reason"] },
+  defaultSort: "-erasedAt",
+};
+
+export const caseLinkCollections = [
+  offerCollection,
+  linkCollection,
+  eventCollection,
+  agreementCollection,
+  erasureCollection,
+];

@@ -316,6 +316,55 @@ const TESTS: Record<string, () => Promise<void>> = {
     assert.equal(await agreementsOf(id), 0);
   },
 
+  "staff read an agreement but cannot change it, and delete it at the customer's request with the reason kept":
+    async () => {
+      const id = await quote("slett-avtale@eksempel.no");
+      assert.equal((await staffCall(id, "send-offer", offerBody())).status, 201);
+      const token = await tokenMailed("slett-avtale@eksempel.no", /Pristilbud/);
+      const name = "Siri Nordmann";
+      assert.equal(
+        (await customer("/accept", { token, name, chosenTime: momentFromNow(20), earlyStart: false })).status,
+        200,
+      );
+      const { docs } = await host.payload.find({
+        collection: "agreements",
+        where: { caseNumber: { equals: String(id) } },
+        overrideAccess: true,
+      });
+      const agreement = docs[0]!;
+      const json = { ...host.staff, "Content-Type": "application/json" };
+      const read = await fetch(`${host.origin}/api/agreements/${agreement.id}`, { headers: host.staff });
+      assert.equal(((await read.json()) as { name: string }).name, name);
+      const changed = await fetch(`${host.origin}/api/agreements/${agreement.id}`, {
+        method: "PATCH",
+        headers: json,
+        body: JSON.stringify({ totalNok: 1 }),
+      });
+      assert.equal(changed.status, 403, "an agreement is never changed");
+      const erase = (body: unknown, headers: Record<string, string> = json) =>
+        fetch(`${host.origin}/api/agreements/${agreement.id}/erase`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify(body),
+        });
+      assert.equal((await erase({ reason: "  " })).status, 400, "a reason is required");
+      assert.equal((await erase({ reason: "Kunden ba om det" }, { "Content-Type": "application/json" })).status, 401);
+
+      const erased = await erase({ reason: "Kunden ba om det på e-post" });
+      assert.equal(erased.status, 200, await erased.clone().text());
+      assert.equal(await agreementsOf(id), 0);
+      const { docs: left } = await host.payload.find({
+        collection: "agreement-erasures",
+        where: { caseNumber: { equals: String(id) } },
+        overrideAccess: true,
+      });
+      assert.equal(left.length, 1);
+      assert.equal(left[0]!.reason, "Kunden ba om det på e-post");
+      assert.equal(left[0]!.version, 1);
+      assert.ok(!JSON.stringify(left).includes(name), "nothing of the customer is kept");
+      assert.equal((await erase({ reason: "Igjen" })).status, 404);
+    },
+
   "a new offer replaces the old one, whose link says so; closing the case ends the links": async () => {
     const id = await quote("endret@eksempel.no");
     assert.equal((await staffCall(id, "send-offer", offerBody())).status, 201);
@@ -535,10 +584,20 @@ const TESTS: Record<string, () => Promise<void>> = {
     assert.equal(refused.headers.get("cache-control"), "no-store");
     assert.equal((await customer("", { token: randomBytes(32).toString("base64url") })).status, 404);
 
-    // the records behind the links are closed to every request
-    for (const slug of ["case-offers", "case-links", "case-events", "agreements"]) {
+    // the records behind the links are closed to every request; staff read the agreements and what is left of one
+    for (const slug of ["case-offers", "case-links", "case-events"]) {
       const answer = await fetch(`${host.origin}/api/${slug}`, { headers: host.staff });
       assert.equal(answer.status, 403, slug);
+    }
+    for (const slug of ["agreements", "agreement-erasures"]) {
+      assert.equal((await fetch(`${host.origin}/api/${slug}`, { headers: host.staff })).status, 200, slug);
+      assert.equal((await fetch(`${host.origin}/api/${slug}`)).status, 403, slug);
+      const made = await fetch(`${host.origin}/api/${slug}`, {
+        method: "POST",
+        headers: { ...host.staff, "Content-Type": "application/json" },
+        body: "{}",
+      });
+      assert.equal(made.status, 403, `${slug}: nobody makes one over the API`);
     }
   },
 

@@ -4,6 +4,7 @@ import * as migration_20261129_051249_object_key from './20261129_051249_object_
 import * as migration_20261129_074731_workshop_note from './20261129_074731_workshop_note';
 import * as migration_20261129_111638_case_links from './20261129_111638_case_links';
 import * as migration_20261202_132957_login_limit_auto_close from './20261202_132957_login_limit_auto_close';
+import * as migration_20261202_134021_agreement_erasures from './20261202_134021_agreement_erasures';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261202_132957_login_limit_auto_close.up,
     down: migration_20261202_132957_login_limit_auto_close.down,
-    name: '20261202_132957_login_limit_auto_close'
+    name: '20261202_132957_login_limit_auto_close',
+  },
+  {
+    up: migration_20261202_134021_agreement_erasures.up,
+    down: migration_20261202_134021_agreement_erasures.down,
+    name: '20261202_134021_agreement_erasures'
   },
 ];

@@ -5,6 +5,7 @@ import * as migration_20261129_074711_workshop_note from './20261129_074711_work
 import * as migration_20261129_111614_case_links from './20261129_111614_case_links';
 import * as migration_20261202_130559_autoincrement from './20261202_130559_autoincrement';
 import * as migration_20261202_132943_login_limit_auto_close from './20261202_132943_login_limit_auto_close';
+import * as migration_20261202_134004_agreement_erasures from './20261202_134004_agreement_erasures';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261202_132943_login_limit_auto_close.up,
     down: migration_20261202_132943_login_limit_auto_close.down,
-    name: '20261202_132943_login_limit_auto_close'
+    name: '20261202_132943_login_limit_auto_close',
+  },
+  {
+    up: migration_20261202_134004_agreement_erasures.up,
+    down: migration_20261202_134004_agreement_erasures.down,
+    name: '20261202_134004_agreement_erasures'
   },
 ];

@@ -8,6 +8,7 @@ import { CaseAnswer as CaseAnswer_3cc03a7235de3c5ee1cee2e72c420083 } from '@bulk
 import { ClosedAt as ClosedAt_cdba8ddacc415faad5d42009ef3503e3 } from '@bulkeklinikken/payload-plugin/admin/CaseState'
 import { EmailStates as EmailStates_cdba8ddacc415faad5d42009ef3503e3 } from '@bulkeklinikken/payload-plugin/admin/CaseState'
 import { CaseList as CaseList_1ecc50bd229d1ae63d5a5aaf84cb097c } from '@bulkeklinikken/payload-plugin/admin/CaseList'
+import { EraseAgreement as EraseAgreement_c4da1cadf9d66591a040d2731683ea25 } from '@bulkeklinikken/payload-plugin/admin/EraseAgreement'
 import { WorkshopIcon as WorkshopIcon_1d1f2c5f22c8158c79558f5ed37173b2 } from '@bulkeklinikken/payload-plugin/admin/WorkshopIcon'
 import { WorkshopLogo as WorkshopLogo_5d618bb2c746984095b7c37db8b2284a } from '@bulkeklinikken/payload-plugin/admin/WorkshopLogo'
 import { NavBrand as NavBrand_f367ccbd0033efd60c2ea66d99f61bc1 } from '@bulkeklinikken/payload-plugin/admin/NavBrand'
@@ -27,6 +28,7 @@ export const importMap = {
   "@bulkeklinikken/payload-plugin/admin/CaseState#ClosedAt": ClosedAt_cdba8ddacc415faad5d42009ef3503e3,
   "@bulkeklinikken/payload-plugin/admin/CaseState#EmailStates": EmailStates_cdba8ddacc415faad5d42009ef3503e3,
   "@bulkeklinikken/payload-plugin/admin/CaseList#CaseList": CaseList_1ecc50bd229d1ae63d5a5aaf84cb097c,
+  "@bulkeklinikken/payload-plugin/admin/EraseAgreement#EraseAgreement": EraseAgreement_c4da1cadf9d66591a040d2731683ea25,
   "@bulkeklinikken/payload-plugin/admin/WorkshopIcon#WorkshopIcon": WorkshopIcon_1d1f2c5f22c8158c79558f5ed37173b2,
   "@bulkeklinikken/payload-plugin/admin/WorkshopLogo#WorkshopLogo": WorkshopLogo_5d618bb2c746984095b7c37db8b2284a,
   "@bulkeklinikken/payload-plugin/admin/NavBrand#NavBrand": NavBrand_f367ccbd0033efd60c2ea66d99f61bc1,

@@ -1,0 +1,103 @@
+"use client";
+/**
+ * On an agreement's page: deleting it at the customer's request. The reason
+ * is required and kept in its place (Slettede avtaler); the agreement itself
+ * cannot be changed.
+ */
+import { Button, useConfig, useDocumentInfo } from "@payloadcms/ui";
+import { useRouter } from "next/navigation";
+import { useId, useRef, useState } from "react";
+import { ERASURE_REASON_MAX, eraseAgreementSchema } from "../../lib/api/case-link";
+import styles from "./CaseAnswer.module.css";
+
+/** Posts the erasure; resolves to undefined when done, else to what went wrong, in words. */
+async function eraseRequest(api: string, agreementId: string, reason: string): Promise<string | undefined> {
+  let answer: Response;
+  try {
+    answer = await fetch(`${api}/agreements/${encodeURIComponent(agreementId)}/erase`, {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ reason }),
+    });
+  } catch {
+    return "Fikk ikke kontakt med serveren. Sjekk nettet og prøv igjen.";
+  }
+  if (answer.ok) return undefined;
+  const body = (await answer.json().catch(() => undefined)) as { errors?: { message: string }[] } | undefined;
+  return body?.errors?.[0]?.message ?? `Serveren svarte ${answer.status}.`;
+}
+
+export function EraseAgreement() {
+  const { id: documentId } = useDocumentInfo();
+  const { config } = useConfig();
+  const router = useRouter();
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const [failed, setFailed] = useState<string>();
+  const [sending, setSending] = useState(false);
+  if (documentId === undefined) return null;
+
+  async function erase() {
+    const checked = eraseAgreementSchema.safeParse({ reason });
+    if (!checked.success) {
+      setError("Skriv hvorfor avtalen slettes, for eksempel «Kunden ba om det på e-post 2. desember».");
+      field.current?.focus();
+      return;
+    }
+    setError(undefined);
+    setFailed(undefined);
+    setSending(true);
+    const refused = await eraseRequest(config.routes.api, String(documentId), checked.data.reason);
+    setSending(false);
+    if (refused === undefined) {
+      router.push(`${config.routes.admin}/collections/agreements`);
+      router.refresh();
+      return;
+    }
+    setFailed(refused);
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className={styles.block}>
+      <h3 id={`${id}-heading`} className={styles.subheading}>
+        Slett på kundens forespørsel
+      </h3>
+      <div className={styles.group}>
+        <label className="field-label" htmlFor={`${id}-reason`}>
+          Grunn
+        </label>
+        <textarea
+          ref={field}
+          id={`${id}-reason`}
+          className={styles.textarea}
+          rows={2}
+          maxLength={ERASURE_REASON_MAX}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-text${error ? ` ${id}-error` : ""}`}
+        />
+        <p id={`${id}-text`} className={styles.description}>
+          Avtalen slettes for godt. Saksnummeret, når den ble godtatt og grunnen tas vare på under Slettede avtaler.
+        </p>
+        {error && (
+          <p id={`${id}-error`} className={styles.error}>
+            {error}
+          </p>
+        )}
+      </div>
+      <div className={styles.actions}>
+        <Button buttonStyle="error" size="large" margin={false} disabled={sending} onClick={erase}>
+          Slett avtalen
+        </Button>
+        {sending && <span className={styles.quiet}>Sletter …</span>}
+      </div>
+      <div role="status" className={failed ? styles.failed : undefined}>
+        {failed}
+      </div>
+    </section>
+  );
+}
