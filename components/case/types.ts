@@ -1,4 +1,5 @@
 import type { PhotoPickerStrings } from "@/components/quote/PhotoPicker";
+import type { SendFailureTexts } from "@/components/ui/SendFailure";
 import type { Strings } from "@/lib/content/strings-schema";
 import type { CaseLinkTexts } from "@/lib/content/emails-schema";
 import type { Fetch } from "@/lib/api/transport";
@@ -15,6 +16,12 @@ export interface CaseStrings {
   /** the quote form's other ways to reach the workshop, and `Prøv igjen` */
   failure: Pick<Strings["quoteForm"]["failure"], "contact" | "retry">;
 }
+
+/** The failure box's words on the case page: its own heading, the quote form's other ways and `Prøv igjen`. */
+export const failureTexts = (strings: CaseStrings): SendFailureTexts => ({
+  heading: strings.page.failure.heading,
+  ...strings.failure,
+});
 
 export interface Contact {
   phone: string;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { FieldError } from "@/components/ui/FieldError";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { Damage } from "@/lib/quote/photos";
@@ -71,12 +72,7 @@ export function DamageList(props: DamageListProps) {
         <Icon name="plus" />
         {strings.labels.addDamage}
       </button>
-      {listError && (
-        <p className={styles.error} id={errorId} role="alert">
-          <Icon name="alert" size={18} />
-          {listError}
-        </p>
-      )}
+      <FieldError id={errorId} text={listError} alert />
     </div>
   );
 }

@@ -15,6 +15,7 @@
  * contract's image types (IMAGE_ACCEPT).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { FieldError } from "@/components/ui/FieldError";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
 import type { Strings as ContentStrings } from "@/lib/content/strings-schema";
@@ -259,12 +260,7 @@ export function PhotoPicker({ id, photos, strings, actions, error, failedKey, bo
           ))}
         </ul>
       )}
-      {error && (
-        <p className={styles.error} id={`${id}-error`} role="alert">
-          <Icon name="alert" size={18} />
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} text={error} alert />
     </>
   );
 }
