@@ -127,11 +127,9 @@ export function CasePage({ strings, contact, deps = {} }: CasePageProps) {
       )}
       {phase.name === "case" && (
         <CaseBody
+          {...{ strings, contact, deps }}
           shown={phase}
           token={phase.token}
-          strings={strings}
-          contact={contact}
-          deps={deps}
           // an action's answer belongs to the case it was sent from, not to one opened since
           onResult={(result) =>
             setPhase((current) =>

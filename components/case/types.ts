@@ -1,10 +1,10 @@
-import type { PhotoPickerStrings } from "@/components/quote/PhotoPicker";
+import type { PhotoPickerStrings } from "@/components/photos/PhotoPicker";
 import type { SendFailureTexts } from "@/components/ui/SendFailure";
 import type { Strings } from "@/lib/content/strings-schema";
 import type { CaseLinkTexts } from "@/lib/content/emails-schema";
 import type { Fetch } from "@/lib/api/transport";
 import type { CaseView } from "@/lib/case/client";
-import type { PhotoDeps } from "@/lib/quote/photos";
+import type { PhotoDeps } from "@/lib/photos/photos";
 
 /** The texts the case page shows: its own, and the quote form's where the page does what the form does. */
 export interface CaseStrings {

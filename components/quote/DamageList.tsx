@@ -4,7 +4,7 @@ import { useId } from "react";
 import { FieldError } from "@/components/ui/FieldError";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
-import type { Damage } from "@/lib/quote/photos";
+import type { Damage } from "@/lib/photos/photos";
 import { DamageSection, type DamageSectionProps } from "./DamageSection";
 import type { QuoteActions, useQuote } from "./useQuote";
 import styles from "./QuoteForm.module.css";

@@ -6,7 +6,7 @@
  * `Fjern bilde`, its work while it is prepared, and the check's note
  * (`Ta nytt bilde`, `Behold`) or that it cannot be read. The quote form shows
  * one per damage; the case page one for the photos the workshop asks for.
- * The photos themselves live in lib/quote/photos.ts; this only renders them
+ * The photos themselves live in lib/photos/photos.ts; this only renders them
  * and calls `actions`.
  *
  * The picker is one `<input type="file" multiple>` without `capture`: phones
@@ -20,9 +20,9 @@ import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
 import type { Strings as ContentStrings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
-import type { ImagePick, Photo } from "@/lib/quote/photos";
+import type { ImagePick, Photo } from "@/lib/photos/photos";
 import { PhotoGuide } from "./PhotoGuide";
-import styles from "./QuoteForm.module.css";
+import styles from "./PhotoPicker.module.css";
 
 /** The quote form's texts a picker shows. */
 export type PhotoPickerStrings = Pick<ContentStrings["quoteForm"], "labels" | "progress" | "photoCheck" | "photoGuide">;
