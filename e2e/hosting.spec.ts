@@ -92,7 +92,7 @@ test("image previews (data:) and the photo worker (our origin) run under the pol
   await form.getByLabel("Telefon").fill("91234567");
   await form.getByRole("region", { name: "Skade 1" }).getByLabel("Last opp bilder").setInputFiles(big);
   const preview = form.getByRole("region", { name: "Skade 1" }).getByRole("img");
-  // the photo work's small copy, read where it was made (lib/quote/photos.ts: never the original)
+  // the photo work's small copy, read where it was made (lib/photos/photos.ts: never the original)
   await expect(preview).toHaveAttribute("src", /^data:image\/jpeg;base64,/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await form.getByRole("button", { name: "Send forespørsel" }).click();

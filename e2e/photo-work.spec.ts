@@ -1,5 +1,5 @@
 /**
- * The photo work (lib/quote/photo-work) in Chromium: on its own on the test build's
+ * The photo work (lib/photos/photo-work) in Chromium: on its own on the test build's
  * /testbilder, and through the quote form. Whatever path a photo takes (the
  * worker, or the page when the worker's script is lost on the way), what comes
  * out and what the server stores carries no location and no camera.
@@ -140,7 +140,7 @@ for (const lost of [true, false]) {
     await form.getByRole("button", { name: "Send forespørsel" }).click();
     await expect(page).toHaveURL("/takk-for-henvendelsen", { timeout: 30_000 });
 
-    // the form's photo went through lib/quote/photo-work: its worker was asked for (and lost, or started)
+    // the form's photo went through lib/photos/photo-work: its worker was asked for (and lost, or started)
     if (lost) expect(asked()).toBeGreaterThan(0);
     else expect(workers.some((url) => PHOTO_WORKER_SCRIPT.test(new URL(url).pathname))).toBe(true);
     expect(uploads).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * For specs about the photo work (lib/quote/photo-work): which request loads its worker,
+ * For specs about the photo work (lib/photos/photo-work): which request loads its worker,
  * and photos that carry a location and a camera in their metadata, with a
  * reading of what metadata a JPEG still holds.
  */

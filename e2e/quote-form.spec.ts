@@ -106,7 +106,7 @@ async function expectFailureAlert(page: Page, text: RegExp) {
 }
 
 test("the photo work is not in the first-load JavaScript of / and /pristilbud", () => {
-  // what only lib/quote/photo-work has (minified code keeps these strings): its drawing setting, its encoder,
+  // what only lib/photos/photo-work has (minified code keeps these strings): its drawing setting, its encoder,
   // its error and its worker's bootstrap; each is first found in the script that does carry it
   const photoWork = ["imageSmoothingQuality", "convertToBlob", "UnreadablePhotoError", "turbopack-worker-"];
   expect(marksInFirstLoad(["/", "/pristilbud"], photoWork)).toEqual([]);

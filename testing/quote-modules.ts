@@ -10,8 +10,8 @@
  */
 import { codeFiles } from "./imports";
 
-/** Where the quote's code lives: what renders, and the rest. */
-export const QUOTE_FOLDERS = ["components/quote", "lib/quote"] as const;
+/** Where the quote's code lives: what renders, and the rest; each beside its photos' part, which the case page shares. */
+export const QUOTE_FOLDERS = ["components/quote", "components/photos", "lib/quote", "lib/photos"] as const;
 
 export const QUOTE_DOC = "docs/quote.md";
 

@@ -1,16 +1,16 @@
 "use client";
 /**
- * Prepares every chosen photo through lib/quote/photo-work, one at a time as the quote
+ * Prepares every chosen photo through lib/photos/photo-work, one at a time as the quote
  * form does, and lists each result (size, bytes, check, path) as text and on
  * `window.__photoProbe` for the tests and the bench. The longest gap between
  * the page's own timer ticks while it works is the longest main-thread block,
  * measured the same way in every engine. Which path a photo took (worker or
- * page) is seen from outside lib/quote/photo-work: every worker the page starts is
+ * page) is seen from outside lib/photos/photo-work: every worker the page starts is
  * watched for its `done` answer, which only a photo made in a worker gets.
  */
 import { useState, type ChangeEvent } from "react";
 import { useHydrated } from "@/components/ui/useHydrated";
-import type { WorkerMessage } from "@/lib/quote/photo-work/types";
+import type { WorkerMessage } from "@/lib/photos/photo-work/types";
 
 export interface ProbeResult {
   name: string;
@@ -83,7 +83,7 @@ async function prepareAll(files: File[]): Promise<ProbeRun> {
   const marks: [string, number][] = [];
   const mark = (name: string) => marks.push([name, Math.round(performance.now() - started)]);
   watchWorkers();
-  const { loadPhotoWork } = await import("@/lib/quote/photo-work/work");
+  const { loadPhotoWork } = await import("@/lib/photos/photo-work/work");
   const work = await loadPhotoWork();
   mark("loaded");
   const results: ProbeResult[] = [];

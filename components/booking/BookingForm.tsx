@@ -223,7 +223,7 @@ export function BookingForm({
   const ready = useHydrated();
   const { formState } = form;
   const formRef = useRef<HTMLFormElement>(null);
-  const classes = { field: styles.field, error: styles.fieldError };
+  const classes = { field: styles.field };
   const contactField = (name: "email" | "phone", input: InputHTMLAttributes<HTMLInputElement>) => (
     <TextField
       id={`${id}-${name}`}

@@ -8,15 +8,15 @@
  * What an action did is said in a live region, which takes the keyboard.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Template } from "@/components/quote/Template";
+import { SendFailure } from "@/components/ui/SendFailure";
+import { Template } from "@/components/ui/Template";
 import { fetchCase, hasLinkToken, takeToken, type CaseResult, type CaseView } from "@/lib/case/client";
 import { fill, formatDate, momentParts, telHref } from "@/lib/format";
 import { webStorage } from "@/lib/web-storage";
-import { CaseFailure } from "./CaseFailure";
 import { CustomerPhotos, OfferDetails } from "./OfferDetails";
 import { OfferAnswer } from "./OfferAnswer";
 import { PhotoRequest } from "./PhotoRequest";
-import type { CaseDeps, CaseStrings, Contact, Shown } from "./types";
+import { failureTexts, type CaseDeps, type CaseStrings, type Contact, type Shown } from "./types";
 import { useCaseAction } from "./useCaseAction";
 import styles from "./CasePage.module.css";
 
@@ -118,15 +118,18 @@ export function CasePage({ strings, contact, deps = {} }: CasePageProps) {
       )}
       {phase.name === "replaced" && <p className={styles.notice}>{texts.replaced}</p>}
       {phase.name === "loadFailed" && (
-        <CaseFailure strings={strings} text={texts.failure.load} contact={contact} onRetry={() => load(phase.token)} />
+        <SendFailure
+          texts={failureTexts(strings)}
+          text={texts.failure.load}
+          contact={contact}
+          onRetry={() => load(phase.token)}
+        />
       )}
       {phase.name === "case" && (
         <CaseBody
+          {...{ strings, contact, deps }}
           shown={phase}
           token={phase.token}
-          strings={strings}
-          contact={contact}
-          deps={deps}
           // an action's answer belongs to the case it was sent from, not to one opened since
           onResult={(result) =>
             setPhase((current) =>

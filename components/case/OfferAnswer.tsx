@@ -9,14 +9,14 @@
  */
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { Button } from "@/components/ui/Button";
-import { Icon } from "@/components/ui/Icon";
+import { FieldError } from "@/components/ui/FieldError";
+import { SendFailure } from "@/components/ui/SendFailure";
 import fieldStyles from "@/components/ui/Field.module.css";
 import { CASE_LIMITS } from "@/lib/api/case-link";
 import { needsEarlyStart } from "@/lib/api/case-link";
 import type { CaseView } from "@/lib/case/client";
 import { fill, momentParts } from "@/lib/format";
-import { CaseFailure } from "./CaseFailure";
-import type { CaseStrings, Contact } from "./types";
+import { failureTexts, type CaseStrings, type Contact } from "./types";
 import type { FieldErrors, useCaseAction } from "./useCaseAction";
 import styles from "./CasePage.module.css";
 
@@ -29,16 +29,6 @@ interface Props {
   contact: Contact;
   action: Action;
   now: () => number;
-}
-
-function FieldError({ id, text }: { id: string; text?: string }) {
-  if (!text) return null;
-  return (
-    <p className={styles.error} id={id}>
-      <Icon name="alert" size={18} />
-      {text}
-    </p>
-  );
 }
 
 /** The form's values. */
@@ -118,8 +108,8 @@ export function OfferAnswer(props: Props) {
   const refs = { name: nameRef, firstTime: firstTimeRef, earlyStart: earlyRef, question: questionRef };
   const handlers = useAnswerHandlers(props, fields, refs, early);
   const failure = (failed: NonNullable<typeof action.failed>) => (
-    <CaseFailure
-      strings={strings}
+    <SendFailure
+      texts={failureTexts(strings)}
       text={strings.page.failure.send}
       contact={contact}
       busy={busy}

@@ -1,22 +1,23 @@
 "use client";
 
 /**
- * A photo link: the workshop's words (as text), then the quote form's own
- * photo guide, picker and photo check (PhotoPicker over QuotePhotos), and
+ * A photo link: the workshop's words (as text), then the photo guide, picker
+ * and photo check the quote form shows too (PhotoPicker over QuotePhotos), and
  * `Send bildene`. The photos are prepared and uploaded exactly as a quote's
  * (lib/quote/pipeline.ts uploadPhotos: a clean copy without metadata, the
  * same names, retries), then named in one call to the case.
  */
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { PhotoPicker } from "@/components/quote/PhotoPicker";
+import { PhotoPicker } from "@/components/photos/PhotoPicker";
 import { Button } from "@/components/ui/Button";
+import { FieldError } from "@/components/ui/FieldError";
+import { SendFailure } from "@/components/ui/SendFailure";
 import { fill } from "@/lib/format";
-import { loadPhotoWork } from "@/lib/quote/photo-work/work";
-import { QuotePhotos } from "@/lib/quote/photos";
+import { loadPhotoWork } from "@/lib/photos/photo-work/work";
+import { QuotePhotos } from "@/lib/photos/photos";
 import { uploadPhotos } from "@/lib/quote/pipeline";
 import { browserFetch } from "@/lib/quote/transport";
-import { CaseFailure } from "./CaseFailure";
-import type { CaseDeps, CaseStrings, Contact } from "./types";
+import { failureTexts, type CaseDeps, type CaseStrings, type Contact } from "./types";
 import type { useCaseAction } from "./useCaseAction";
 import styles from "./CasePage.module.css";
 
@@ -103,10 +104,10 @@ export function PhotoRequest({ message, strings, contact, action, deps }: Props)
           inputRef={input}
         />
       </div>
-      {fieldErrors.general && <p className={styles.error}>{fieldErrors.general}</p>}
+      <FieldError text={fieldErrors.general} icon={false} />
       {(uploadFailed || failed) && (
-        <CaseFailure
-          strings={strings}
+        <SendFailure
+          texts={failureTexts(strings)}
           text={uploadFailed ? fill(texts.uploadFailed, { name: uploadFailed.name }) : strings.page.failure.send}
           contact={contact}
           busy={working}

@@ -1,9 +1,10 @@
-import type { PhotoPickerStrings } from "@/components/quote/PhotoPicker";
+import type { PhotoPickerStrings } from "@/components/photos/PhotoPicker";
+import type { SendFailureTexts } from "@/components/ui/SendFailure";
 import type { Strings } from "@/lib/content/strings-schema";
 import type { CaseLinkTexts } from "@/lib/content/emails-schema";
 import type { Fetch } from "@/lib/api/transport";
 import type { CaseView } from "@/lib/case/client";
-import type { PhotoDeps } from "@/lib/quote/photos";
+import type { PhotoDeps } from "@/lib/photos/photos";
 
 /** The texts the case page shows: its own, and the quote form's where the page does what the form does. */
 export interface CaseStrings {
@@ -15,6 +16,12 @@ export interface CaseStrings {
   /** the quote form's other ways to reach the workshop, and `Prøv igjen` */
   failure: Pick<Strings["quoteForm"]["failure"], "contact" | "retry">;
 }
+
+/** The failure box's words on the case page: its own heading, the quote form's other ways and `Prøv igjen`. */
+export const failureTexts = (strings: CaseStrings): SendFailureTexts => ({
+  heading: strings.page.failure.heading,
+  ...strings.failure,
+});
 
 export interface Contact {
   phone: string;

@@ -1,11 +1,13 @@
 "use client";
 
 import { useId } from "react";
+import { FieldError } from "@/components/ui/FieldError";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
-import type { Damage } from "@/lib/quote/photos";
+import type { Damage } from "@/lib/photos/photos";
 import { DamageSection, type DamageSectionProps } from "./DamageSection";
 import type { QuoteActions, useQuote } from "./useQuote";
+import pill from "@/components/ui/Pill.module.css";
 import styles from "./QuoteForm.module.css";
 
 type View = ReturnType<typeof useQuote>["view"];
@@ -63,7 +65,7 @@ export function DamageList(props: DamageListProps) {
       <button
         type="button"
         ref={addButtonRef}
-        className={styles.addDamage}
+        className={`${pill.pill} ${styles.addDamage}`}
         onClick={actions.addDamage}
         disabled={!ready || damages.length >= FIELD_LIMITS.damages}
         aria-describedby={listError ? errorId : undefined}
@@ -71,12 +73,7 @@ export function DamageList(props: DamageListProps) {
         <Icon name="plus" />
         {strings.labels.addDamage}
       </button>
-      {listError && (
-        <p className={styles.error} id={errorId} role="alert">
-          <Icon name="alert" size={18} />
-          {listError}
-        </p>
-      )}
+      <FieldError id={errorId} text={listError} alert />
     </div>
   );
 }

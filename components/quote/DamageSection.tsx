@@ -8,8 +8,8 @@
 import { useId, useLayoutEffect, useMemo, useRef } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { fill } from "@/lib/format";
-import type { Damage } from "@/lib/quote/photos";
-import { PhotoPicker } from "./PhotoPicker";
+import type { Damage } from "@/lib/photos/photos";
+import { PhotoPicker } from "@/components/photos/PhotoPicker";
 import type { PickerTarget, QuoteActions, QuoteOptions } from "./useQuote";
 import styles from "./QuoteForm.module.css";
 

@@ -28,7 +28,6 @@ interface Props {
 const textClasses = (...field: (string | undefined)[]) => ({
   field: [styles.field, ...field].filter(Boolean).join(" "),
   hint: styles.hint,
-  error: styles.error,
 });
 
 /**

@@ -9,14 +9,15 @@
  */
 import Link from "next/link";
 import { DraftNotice, DraftOffer, OfflineNotice } from "@/components/drafts/DraftNotice";
+import { SendFailure } from "@/components/ui/SendFailure";
 import { useHydrated } from "@/components/ui/useHydrated";
 import type { Strings } from "@/lib/content/strings-schema";
+import { fill } from "@/lib/format";
 import { PRIVACY_PATH } from "@/lib/routes";
 import { DamageList } from "./DamageList";
-import { QuoteFailure } from "./QuoteFailure";
 import { QuoteFields } from "./QuoteFields";
 import { QuoteProgress } from "./QuoteProgress";
-import { useQuote, type QuoteOptions } from "./useQuote";
+import { useQuote, type QuoteFailure, type QuoteOptions } from "./useQuote";
 import styles from "./QuoteForm.module.css";
 
 export interface QuoteFormProps extends QuoteOptions {
@@ -27,6 +28,13 @@ export interface QuoteFormProps extends QuoteOptions {
   labelledBy: string;
   /** level of the form's own headings (`Skadene`); each damage is one deeper */
   headingLevel: 2 | 3;
+}
+
+/** Why the quote was not sent: the image that failed, or the inquiry. */
+function failureText(failure: QuoteFailure, strings: Strings["quoteForm"]["failure"]): string {
+  return failure.reason === "upload"
+    ? fill(strings.upload, { name: failure.image.name, n: failure.damageIndex + 1 })
+    : strings.inquiry;
 }
 
 export function QuoteForm(props: QuoteFormProps) {
@@ -60,12 +68,12 @@ export function QuoteForm(props: QuoteFormProps) {
         <DraftOffer draft={draft} text={drafts.offerQuote} strings={drafts} onAnswered={actions.focusFirst} />
         {draft.restored && phase.name !== "offline" && <DraftNotice strings={drafts} onStartOver={actions.startOver} />}
         {phase.name === "failed" && (
-          <QuoteFailure
-            failure={phase.failure}
-            strings={strings.failure}
+          <SendFailure
+            texts={strings.failure}
+            text={failureText(phase.failure, strings.failure)}
             contact={contact}
             onRetry={() => void actions.send()}
-            alertRef={refs.alertRef}
+            boxRef={refs.alertRef}
           />
         )}
         <QuoteFields

@@ -4,7 +4,7 @@
 import { useId, type RefObject } from "react";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
-import type { Damage, Photo } from "@/lib/quote/photos";
+import type { Damage, Photo } from "@/lib/photos/photos";
 import styles from "./QuoteForm.module.css";
 
 interface Props {

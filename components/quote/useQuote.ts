@@ -8,10 +8,10 @@ import { FIELD_LIMITS } from "@/lib/api/schemas";
 import { browserFetch } from "@/lib/quote/transport";
 import type { Strings } from "@/lib/content/strings-schema";
 import { keepTyped, typedSinceDraft } from "@/lib/drafts/typed-since";
-import { loadPhotoWork } from "@/lib/quote/photo-work/work";
+import { loadPhotoWork } from "@/lib/photos/photo-work/work";
 import { fromDraft, toDraft, type QuoteDraft } from "@/lib/quote/draft";
 import { emptyText, firstProblem, textOf, type QuoteProblem, type QuoteText } from "@/lib/quote/form";
-import { QuotePhotos, type PhotoDeps } from "@/lib/quote/photos";
+import { QuotePhotos, type PhotoDeps } from "@/lib/photos/photos";
 import type { VehicleLookup } from "@/lib/quote/vehicle";
 import { createQuoteSender, SendState, quoteJson, type PipelineDeps, type PipelineResult } from "@/lib/quote/pipeline";
 
@@ -199,7 +199,7 @@ function waitForVisitor(
 
 /**
  * The quote form's state and actions: the text fields (react-hook-form), the
- * photos (lib/quote/photos.ts, the one owner of every image), the draft on the
+ * photos (lib/photos/photos.ts, the one owner of every image), the draft on the
  * device, the check at Send (lib/quote/form.ts, the first problem only), the
  * send (lib/quote/pipeline.ts) and where focus goes. Components render what
  * this returns and call its actions.

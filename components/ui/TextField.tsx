@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
-import { Icon } from "./Icon";
+import { FieldError } from "./FieldError";
 import fieldStyles from "./Field.module.css";
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
@@ -12,8 +12,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   /** what is wrong, linked with aria-describedby; the input is then aria-invalid */
   error?: string;
   ref?: Ref<HTMLInputElement>;
-  /** the form's own classes: the field's place in its grid, the hint's and the error's look */
-  classes?: { field?: string; hint?: string; error?: string };
+  /** the form's own classes: the field's place in its grid, the hint's look */
+  classes?: { field?: string; hint?: string };
   /** the error line starts with the alert icon */
   errorIcon?: boolean;
 }
@@ -35,12 +35,7 @@ export function TextField({ id, label, hint, below, error, classes = {}, errorIc
           {hint}
         </p>
       )}
-      {error && (
-        <p className={classes.error} id={`${id}-error`}>
-          {errorIcon && <Icon name="alert" size={18} />}
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} text={error} icon={errorIcon} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 /** The quote as a draft: what is kept (prepared copies, and a photo not prepared yet as chosen), and what comes back. */
-import { type PhotoWork, UnreadablePhotoError } from "../quote/photo-work/types";
+import { type PhotoWork, UnreadablePhotoError } from "../photos/photo-work/types";
 import { fromDraft, toDraft } from "../quote/draft";
 import { emptyText, type QuoteText } from "../quote/form";
-import { type DraftPhoto, MAX_KEPT_ORIGINAL_BYTES, QuotePhotos } from "../quote/photos";
+import { type DraftPhoto, MAX_KEPT_ORIGINAL_BYTES, QuotePhotos } from "../photos/photos";
 import { SendState } from "../quote/pipeline";
 
 const photo = (name: string, bytes = 3) => new File([new Uint8Array(bytes)], name, { type: "image/jpeg" });

@@ -1,12 +1,12 @@
 /** The quote pipeline with a fake fetch and fake photo work: the happy path and every failure path. */
 import { MEDIA_FILENAME_PATTERN, inquirySchema, type InquiryRequest } from "../api/schemas";
 import { isRetryable } from "../api/transport";
-import { UnreadablePhotoError, type PhotoWork } from "../quote/photo-work/types";
+import { UnreadablePhotoError, type PhotoWork } from "../photos/photo-work/types";
 import { fromDraft, toDraft } from "../quote/draft";
 import type { QuoteText } from "../quote/form";
-import { QuotePhotos } from "../quote/photos";
+import { QuotePhotos } from "../photos/photos";
 import { createQuoteSender, quoteJson, SendState, sendQuote, type PipelineDeps } from "../quote/pipeline";
-import type { ImageProgress } from "../quote/photos";
+import type { ImageProgress } from "../photos/photos";
 
 jest.mock("../config", () => jest.requireActual("./fixtures/api-config"));
 

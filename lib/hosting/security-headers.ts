@@ -11,7 +11,7 @@
  * - connections: our origin and the configured API and admin hosts;
  * - images: our origin, `data:` (the quote form's previews, small drawings in the CSS),
  *   `blob:` (a restored draft's previews);
- *   workers: our origin only (the photo worker is a bundled script, lib/quote/photo-work);
+ *   workers: our origin only (the photo worker is a bundled script, lib/photos/photo-work);
  * - styles: our stylesheets; `style` attributes only (React's server-rendered
  *   placeholders and the slider's custom property), never `<style>` elements;
  * - Google Tag Manager's and Google Maps' hosts only when the build has a GTM id or

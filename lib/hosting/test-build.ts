@@ -16,7 +16,7 @@ export const NO_HOSTS_ENV = {
  * real build with two additions, both for tests and neither in a normal build,
  * - E2E_TEST_ROUTES=1 turns on the `page.e2e.tsx` files (next.config.ts's
  *   pageExtensions): /testfeil, a page that throws while rendering in the browser,
- *   and /testbilder, the photo work (lib/quote/photo-work) on its own for the engines'
+ *   and /testbilder, the photo work (lib/photos/photo-work) on its own for the engines'
  *   tests and bench;
  * - a made-up secret in a non-public variable, which must appear nowhere in out/;
  * and no configured host or key (NO_HOSTS_ENV: Next's loader never overrides a

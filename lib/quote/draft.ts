@@ -12,7 +12,7 @@ import "../zod"; // parse without eval (CSP)
 import { IDEMPOTENCY_KEY_PATTERN, imageTypeByMime, MEDIA_FILENAME_PATTERN, type ImageRef } from "../api/schemas";
 import { isArrayBuffer, isBlobLike } from "../drafts/store";
 import { quoteTextSchema, type QuoteText } from "./form";
-import { type DraftPhoto, MAX_KEPT_ORIGINAL_BYTES, type QuotePhotos } from "./photos";
+import { type DraftPhoto, MAX_KEPT_ORIGINAL_BYTES, type QuotePhotos } from "../photos/photos";
 import type { SendState } from "./pipeline";
 
 export interface QuoteDraft extends QuoteText {

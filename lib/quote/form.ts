@@ -14,7 +14,7 @@ import "../zod"; // parse without eval (CSP)
 import { emailSchema, phoneSchema, regNumberSchema, type InquiryRequest } from "../api/schemas";
 import type { Strings } from "../content/strings-schema";
 import { fill } from "../format";
-import type { Photo } from "./photos";
+import type { Photo } from "../photos/photos";
 
 /** One photo as the checks and the inquiry see it. */
 export type QuoteImage = Pick<Photo, "key" | "name" | "stored">;

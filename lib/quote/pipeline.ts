@@ -4,7 +4,7 @@
  * image, and a failure leaves the form as it was. `fetch`, the clock and the
  * waits are injected, so every failure path is unit-tested with fakes.
  *
- *   each photo:  its prepared copy (./photos.ts; never the original) →
+ *   each photo:  its prepared copy (lib/photos/photos.ts; never the original) →
  *   uploaded under the name chosen at its first upload → its stored ref kept
  *   with the photo; two at a time; while one retries no new one starts
  *   then:  POST /inquiry with every damage's photos, under the quote's key
@@ -35,7 +35,7 @@ import {
 } from "./transport";
 import type { RetryOptions } from "../retry";
 import { buildInquiry, type QuoteText } from "./form";
-import type { ImageProgress, Photo, QuotePhotos } from "./photos";
+import type { ImageProgress, Photo, QuotePhotos } from "../photos/photos";
 
 /** What a send reads and writes of the quote's photos. */
 export type SendPhotos = Pick<QuotePhotos, "toSend" | "prepared" | "update">;

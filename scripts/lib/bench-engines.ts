@@ -1,5 +1,5 @@
 /**
- * For `npm run bench -- engines`: the photo work (lib/quote/photo-work) in Chromium,
+ * For `npm run bench -- engines`: the photo work (lib/photos/photo-work) in Chromium,
  * WebKitGTK and Firefox ESR at 375 px, on the test build's /testbilder, which
  * makes chosen photos ready one at a time as the quote form does and reports
  * on `window.__photoProbe` the longest gap between its own timer ticks (the

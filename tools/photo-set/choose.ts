@@ -9,7 +9,7 @@
  * margin to the nearest photo on either measure (relative, so a threshold sits
  * mid-gap rather than against one photo).
  */
-import { judgePhoto, type PhotoMeasure, type PhotoThresholds, type PhotoVerdict } from "../../lib/quote/photo-check";
+import { judgePhoto, type PhotoMeasure, type PhotoThresholds, type PhotoVerdict } from "../../lib/photos/photo-check";
 
 export const GOALS = { minRecall: 0.9, maxFalseNotes: 0.05 } as const;
 

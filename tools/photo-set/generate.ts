@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import type { PhotoVerdict } from "../../lib/quote/photo-check";
+import type { PhotoVerdict } from "../../lib/photos/photo-check";
 import type { Source } from "./sources";
 
 export type { Source };

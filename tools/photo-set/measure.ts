@@ -3,7 +3,7 @@
  * a web worker, the file decoded with `createImageBitmap` (orientation from
  * the file), drawn onto an OffscreenCanvas whose longest side is
  * CHECK_LONG_SIDE with `imageSmoothingQuality = "high"`, read with
- * `getImageData` and measured by lib/quote/photo-check's own code (bundled for the
+ * `getImageData` and measured by lib/photos/photo-check's own code (bundled for the
  * page). Answers each photo's measure, the time the check took in the worker,
  * and the small copy's pixels (so the measure can be recomputed in Node
  * without the browser: the same pixels and the same code give the same figures).
@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { transformSync } from "esbuild";
-import type { PhotoMeasure, PhotoVerdict } from "../../lib/quote/photo-check";
+import type { PhotoMeasure, PhotoVerdict } from "../../lib/photos/photo-check";
 import { CHROMIUM_ARGS, ensureChromium } from "../../scripts/lib/chromium";
 
 const ORIGIN = "http://photo-set.invalid";
@@ -30,9 +30,9 @@ export interface Measured {
   pixels: { data: Uint8ClampedArray; width: number; height: number };
 }
 
-/** lib/quote/photo-check compiled for the browser, as a global `photoCheck`. */
+/** lib/photos/photo-check compiled for the browser, as a global `photoCheck`. */
 export function photoCheckScript(): string {
-  const source = fs.readFileSync(path.join(__dirname, "../../lib/quote/photo-check.ts"), "utf8");
+  const source = fs.readFileSync(path.join(__dirname, "../../lib/photos/photo-check.ts"), "utf8");
   return transformSync(source, { loader: "ts", format: "iife", globalName: "photoCheck", target: "es2022" }).code;
 }
 

@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { PhotoVerdict } from "../../lib/quote/photo-check";
+import type { PhotoVerdict } from "../../lib/photos/photo-check";
 
 /** One photo the set is made from. */
 export interface Source {

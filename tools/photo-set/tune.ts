@@ -4,7 +4,7 @@
  * recall per class, the border cases and the hard cases.
  *
  *   npx tsx tools/photo-set/tune.ts            measure in Chromium, report
- *   npx tsx tools/photo-set/tune.ts --write    … and write the thresholds into lib/quote/photo-check.ts
+ *   npx tsx tools/photo-set/tune.ts --write    … and write the thresholds into lib/photos/photo-check.ts
  *                                               and the measures into tools/photo-set/measures.json
  *   npx tsx tools/photo-set/tune.ts --cached   measure the small copies the last run kept, in Node
  *                                               (for trying a change to the measure quickly)
@@ -17,7 +17,7 @@ import {
   PHOTO_THRESHOLDS,
   type PhotoThresholds,
   type PhotoVerdict,
-} from "../../lib/quote/photo-check";
+} from "../../lib/photos/photo-check";
 import { chooseThresholds, GOALS, meetsGoals, score, type Sample, type Score } from "./choose";
 import { DEFAULT_OUT, type Label } from "./generate";
 import { measureInChromium } from "./measure";
@@ -162,10 +162,10 @@ export function writeMeasures(samples: MeasuredLabel[], file = MEASURES_FILE) {
   fs.writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`);
 }
 
-/** Writes the thresholds into lib/quote/photo-check.ts (3 significant digits). */
+/** Writes the thresholds into lib/photos/photo-check.ts (3 significant digits). */
 export function writeThresholds(
   thresholds: PhotoThresholds,
-  file = path.join(__dirname, "../../lib/quote/photo-check.ts"),
+  file = path.join(__dirname, "../../lib/photos/photo-check.ts"),
 ) {
   let source = fs.readFileSync(file, "utf8");
   for (const key of ["minSharpness", "minBrightness"] as const) {
@@ -182,7 +182,7 @@ async function main() {
   const labels = readLabels(dir);
   const samples = args.includes("--cached") ? measureCached(dir, labels) : await measureSet(dir, labels);
   console.log(`${samples.length} photos measured`);
-  console.log("\nthe thresholds in lib/quote/photo-check:", JSON.stringify(PHOTO_THRESHOLDS));
+  console.log("\nthe thresholds in lib/photos/photo-check:", JSON.stringify(PHOTO_THRESHOLDS));
   const current = score(samples, PHOTO_THRESHOLDS);
   for (const line of [...formatScore(current), formatGoals(current)]) console.log("  " + line);
   const chosen = chooseThresholds(samples);
@@ -192,7 +192,7 @@ async function main() {
   if (args.includes("--write")) {
     writeThresholds(chosen.thresholds);
     writeMeasures(samples);
-    console.log("\nwritten into lib/quote/photo-check.ts, with the measures in tools/photo-set/measures.json");
+    console.log("\nwritten into lib/photos/photo-check.ts, with the measures in tools/photo-set/measures.json");
   }
 }
 

@@ -11,7 +11,7 @@ import { getEmails, getSite, getStrings } from "@/lib/content";
 import { formatPrice } from "@/lib/format";
 import { pick } from "@/lib/pick";
 import { TOKEN_STORAGE_KEY } from "@/lib/case/client";
-import type { PhotoWork } from "@/lib/quote/photo-work/types";
+import type { PhotoWork } from "@/lib/photos/photo-work/types";
 import { CasePage } from "../CasePage";
 
 jest.mock("@/lib/config", () => ({

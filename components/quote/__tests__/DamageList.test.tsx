@@ -7,8 +7,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState, useSyncExternalStore } from "react";
 import { getStrings } from "@/lib/content";
-import type { PhotoWork } from "@/lib/quote/photo-work/types";
-import { QuotePhotos } from "@/lib/quote/photos";
+import type { PhotoWork } from "@/lib/photos/photo-work/types";
+import { QuotePhotos } from "@/lib/photos/photos";
 import { DamageList, type DamageListProps } from "../DamageList";
 
 jest.mock("@/lib/config", () => ({

@@ -12,7 +12,7 @@ import { VEHICLE_PATH } from "@/lib/api/vehicle";
 import { getStrings } from "@/lib/content";
 import { draftStore } from "@/lib/drafts/store";
 import type { QuoteDraft } from "@/lib/quote/draft";
-import type { PhotoWork } from "@/lib/quote/photo-work/types";
+import type { PhotoWork } from "@/lib/photos/photo-work/types";
 import { VEHICLE_PAUSE_MS, VEHICLE_TIMEOUT_MS, VehicleLookup } from "@/lib/quote/vehicle";
 import { QuoteForm, type QuoteFormProps } from "../QuoteForm";
 import { GOLF as golf } from "@/testing/vehicles";

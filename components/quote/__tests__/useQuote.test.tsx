@@ -9,7 +9,7 @@ import { act, configure, renderHook, waitFor } from "@testing-library/react";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/api/schemas";
 import { getStrings } from "@/lib/content";
 import { draftStore } from "@/lib/drafts/store";
-import { type PhotoWork, UnreadablePhotoError } from "@/lib/quote/photo-work/types";
+import { type PhotoWork, UnreadablePhotoError } from "@/lib/photos/photo-work/types";
 import type { QuoteDraft } from "@/lib/quote/draft";
 import { useQuote } from "../useQuote";
 

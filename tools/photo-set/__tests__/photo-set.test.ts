@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { CHECK_LONG_SIDE, measurePhoto } from "../../../lib/quote/photo-check";
+import { CHECK_LONG_SIDE, measurePhoto } from "../../../lib/photos/photo-check";
 import { chooseThresholds, meetsGoals } from "../choose";
 import { darkenFactor, generatePhotoSet, type Label, type Source } from "../generate";
 

@@ -1,12 +1,12 @@
 /**
- * The thresholds the quote form ships (lib/quote/photo-check) against the labelled
+ * The thresholds the quote form ships (lib/photos/photo-check) against the labelled
  * set they were chosen on: its measures are kept in tools/photo-set/measures.json
  * (the photos are not). They must meet the goals there, and be what the chooser
  * picks from those measures, so a threshold changed by hand, or a chooser
  * changed without re-tuning, fails here.
  */
 import fs from "node:fs";
-import { PHOTO_THRESHOLDS } from "../../../lib/quote/photo-check";
+import { PHOTO_THRESHOLDS } from "../../../lib/photos/photo-check";
 import { chooseThresholds, meetsGoals, score, type Sample } from "../choose";
 import { type KeptMeasure, MEASURES_FILE } from "../tune";
 

@@ -1,7 +1,7 @@
-/** The quote's photos (lib/quote/photos.ts): prepared two at a time, checked, replaced, removed, their URLs given back. */
-import { FIELD_LIMITS } from "../api/schemas";
-import { UnreadablePhotoError, type PhotoCheck, type PhotoWork, type PrepareOptions } from "../quote/photo-work/types";
-import { QuotePhotos } from "../quote/photos";
+/** The quote's photos (lib/photos/photos.ts): prepared two at a time, checked, replaced, removed, their URLs given back. */
+import { FIELD_LIMITS } from "../../api/schemas";
+import { UnreadablePhotoError, type PhotoCheck, type PhotoWork, type PrepareOptions } from "../photo-work/types";
+import { QuotePhotos } from "../photos";
 
 const file = (name: string, type = "image/jpeg") => new File([new Uint8Array(1000)], name, { type });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));

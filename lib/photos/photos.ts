@@ -1,12 +1,13 @@
 /**
- * Every photo of the quote, in one place, free of any framework: the damages
- * and, per photo, the file as chosen, its thumbnail's URL, its preparation (the
- * photo work: a metadata-free JPEG made as soon as it is chosen, two photos at
- * a time), the check's note, its upload (the name chosen once, the stored
- * ref), its progress while a send runs, and what the draft keeps of it. The
- * form renders `getSnapshot()` (through useSyncExternalStore) and calls the
- * rest; the sender (./pipeline.ts) reads the prepared copies and writes the
- * uploads; the draft (./draft.ts) is `toDraft()` and `restore()`.
+ * Every photo of a quote (or of the photos a case asks for, as one damage), in
+ * one place, free of any framework: the damages and, per photo, the file as
+ * chosen, its thumbnail's URL, its preparation (the photo work: a metadata-free
+ * JPEG made as soon as it is chosen, two photos at a time), the check's note,
+ * its upload (the name chosen once, the stored ref), its progress while a send
+ * runs, and what the draft keeps of it. The form renders `getSnapshot()`
+ * (through useSyncExternalStore) and calls the rest; the sender
+ * (lib/quote/pipeline.ts) reads the prepared copies and writes the uploads; the
+ * quote's draft (lib/quote/draft.ts) is `toDraft()` and `restore()`.
  *
  * Never the original leaves the device: a photo is uploaded only as its prepared
  * copy. The draft keeps the copy too, and a photo whose copy is not made yet as it
@@ -28,7 +29,7 @@ export type PhotoNote = "blurred" | "dark" | "unreadable";
 
 export type ImageStage = "waiting" | "compressing" | "uploading" | "retrying" | "done" | "failed";
 
-/** One photo's progress while a send runs (made by the send, ./pipeline.ts; kept on the photo). */
+/** One photo's progress while a send runs (made by the send, lib/quote/pipeline.ts; kept on the photo). */
 export interface ImageProgress {
   stage: ImageStage;
   /** upload attempt, from 1 */

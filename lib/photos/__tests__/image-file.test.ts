@@ -1,6 +1,6 @@
 /** Which chosen files the quote takes as images. */
-import { FIELD_LIMITS } from "../api/schemas";
-import { asImage, pickImages } from "../quote/photos";
+import { FIELD_LIMITS } from "../../api/schemas";
+import { asImage, pickImages } from "../photos";
 
 const file = (name: string, type: string) => new File(["x"], name, { type, lastModified: 5 });
 

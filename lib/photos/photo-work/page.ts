@@ -1,7 +1,7 @@
 /**
  * The photo work on the page, for an engine that cannot do it in a worker (no
  * OffscreenCanvas 2D there) or when the worker's code could not be loaded.
- * The same steps as the worker (lib/quote/photo-work/steps.ts) on HTMLCanvasElement,
+ * The same steps as the worker (lib/photos/photo-work/steps.ts) on HTMLCanvasElement,
  * cut into tasks: a pause after each step, and the large draw made in strips
  * sized so that each takes about STRIP_BUDGET_MS.
  */

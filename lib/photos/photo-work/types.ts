@@ -2,7 +2,7 @@
  * The photo work the quote form asks of the browser, as one interface, and the
  * messages between the page and the photo worker that does it (at the end).
  *
- * A chosen photo is checked (lib/quote/photo-check, on a small copy) and made
+ * A chosen photo is checked (lib/photos/photo-check, on a small copy) and made
  * ready to upload (a JPEG at most MAX_PREPARED_BYTES and MAX_PREPARED_SIDE px,
  * with no metadata: re-encoded from its pixels, so no location or camera data
  * leaves the device). A photo this browser cannot read is an

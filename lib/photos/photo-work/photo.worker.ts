@@ -1,6 +1,6 @@
 /**
  * The photo worker: decodes a chosen photo with createImageBitmap (its EXIF
- * orientation applied), then runs the steps (lib/quote/photo-work/steps.ts) on
+ * orientation applied), then runs the steps (lib/photos/photo-work/steps.ts) on
  * OffscreenCanvas, off the page's main thread. One job at a time; the page
  * ends a job it no longer wants by terminating the worker.
  */

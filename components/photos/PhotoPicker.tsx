@@ -6,7 +6,7 @@
  * `Fjern bilde`, its work while it is prepared, and the check's note
  * (`Ta nytt bilde`, `Behold`) or that it cannot be read. The quote form shows
  * one per damage; the case page one for the photos the workshop asks for.
- * The photos themselves live in lib/quote/photos.ts; this only renders them
+ * The photos themselves live in lib/photos/photos.ts; this only renders them
  * and calls `actions`.
  *
  * The picker is one `<input type="file" multiple>` without `capture`: phones
@@ -15,13 +15,14 @@
  * contract's image types (IMAGE_ACCEPT).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { FieldError } from "@/components/ui/FieldError";
 import { Icon } from "@/components/ui/Icon";
 import { FIELD_LIMITS, IMAGE_ACCEPT } from "@/lib/api/schemas";
 import type { Strings as ContentStrings } from "@/lib/content/strings-schema";
 import { fill } from "@/lib/format";
-import type { ImagePick, Photo } from "@/lib/quote/photos";
+import type { ImagePick, Photo } from "@/lib/photos/photos";
 import { PhotoGuide } from "./PhotoGuide";
-import styles from "./QuoteForm.module.css";
+import styles from "./PhotoPicker.module.css";
 
 /** The quote form's texts a picker shows. */
 export type PhotoPickerStrings = Pick<ContentStrings["quoteForm"], "labels" | "progress" | "photoCheck" | "photoGuide">;
@@ -259,12 +260,7 @@ export function PhotoPicker({ id, photos, strings, actions, error, failedKey, bo
           ))}
         </ul>
       )}
-      {error && (
-        <p className={styles.error} id={`${id}-error`} role="alert">
-          <Icon name="alert" size={18} />
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} text={error} alert />
     </>
   );
 }
