@@ -4,11 +4,13 @@
  * place (../operations/erase-agreement.ts).
  */
 import type { Endpoint } from "payload";
-import { eraseAgreementSchema } from "../../lib/api/case-link";
+import { ERASURE_REASON_MAX, eraseAgreementSchema } from "../../lib/api/case-link";
 import { isStaffRequest } from "../access";
 import { answering, jsonAnswer, NO_STORE, readBody, Refusal } from "../http";
 import { eraseAgreement } from "../operations/erase-agreement";
-import { CASE_LINK_BODY_BYTES } from "./case-link-customer";
+
+/** The largest body the call takes: a reason of ERASURE_REASON_MAX characters, each up to four bytes, and room. */
+const ERASE_BODY_BYTES = 4 * ERASURE_REASON_MAX + 1024;
 
 export const eraseAgreementEndpoint: Endpoint = {
   path: "/:id/erase",
@@ -18,7 +20,7 @@ export const eraseAgreementEndpoint: Endpoint = {
     if (!isStaffRequest(req)) throw new Refusal(403, "Bare verkstedets ansatte kan gjøre dette");
     const id = Number(req.routeParams?.id);
     if (!Number.isSafeInteger(id)) throw new Refusal(404, "Fant ikke avtalen");
-    const { reason } = await readBody(req, eraseAgreementSchema, CASE_LINK_BODY_BYTES);
+    const { reason } = await readBody(req, eraseAgreementSchema, ERASE_BODY_BYTES);
     await eraseAgreement(req, id, reason);
     return jsonAnswer(200, { message: "Avtalen er slettet. Grunnen er tatt vare på under Slettede avtaler." });
   }, NO_STORE),
