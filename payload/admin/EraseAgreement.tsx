@@ -90,7 +90,7 @@ export function EraseAgreement() {
         )}
       </div>
       <div className={styles.actions}>
-        <Button buttonStyle="error" size="large" margin={false} disabled={sending} onClick={erase}>
+        <Button buttonStyle="secondary" size="large" margin={false} disabled={sending} onClick={erase}>
           Slett avtalen
         </Button>
         {sending && <span className={styles.quiet}>Sletter …</span>}

@@ -100,13 +100,17 @@ const quote: Field = { name: "inquiry", type: "relationship", relationTo: INQUIR
 
 const lines: Field = {
   name: "lines",
+  labels: { singular: "Linje", plural: "Linjer" },
   type: "array",
   required: true,
   fields: [
-    { name: "description", type: "text", required: true },
-    { name: "amountNok", type: "number", required: true },
+    { name: "description", label: "Beskrivelse", type: "text", required: true },
+    { name: "amountNok", label: "Beløp (kr med mva.)", type: "number", required: true },
   ],
 };
+
+/** A moment as the admin shows it: `1. desember 2026 kl. 10:12`. */
+const MOMENT = { pickerAppearance: "dayAndTime", displayFormat: "d. MMMM yyyy 'kl.' HH:mm" } as const;
 
 export const offerCollection = hidden(OFFER_SLUG, "Tilbud", "Tilbud", [
   quote,
@@ -177,8 +181,6 @@ const staffReadOnly: CollectionConfig["access"] = { ...closed, read: isStaff };
 
 export const agreementCollection: CollectionConfig = {
   ...hidden(AGREEMENT_SLUG, "Avtale", "Avtaler", [
-    // deleting it at the customer's request, with the reason kept (ERASURE_SLUG)
-    { name: "erase", type: "ui", admin: { components: { Field: ADMIN_COMPONENTS.eraseAgreement } } },
     // the case's number, as a number: the case itself is deleted long before this record
     { name: "caseNumber", label: "Saksnummer", type: "text", required: true },
     { name: "regNumber", label: "Registreringsnummer", type: "text", required: true },
@@ -190,8 +192,10 @@ export const agreementCollection: CollectionConfig = {
     { name: "totalNok", label: "Totalt (kr med mva.)", type: "number", required: true },
     { name: "chosenTime", label: "Levering", type: "text", required: true },
     { name: "earlyStart", label: "Arbeidet starter før angrefristen er ute", type: "checkbox" },
-    { name: "acceptedAt", label: "Godtatt", type: "date", required: true, index: true },
+    { name: "acceptedAt", label: "Godtatt", type: "date", required: true, index: true, admin: { date: MOMENT } },
     { name: "confirmation", label: "Bekreftelsen kunden fikk", type: "textarea", required: true },
+    // deleting it at the customer's request, with the reason kept (ERASURE_SLUG)
+    { name: "erase", type: "ui", admin: { components: { Field: ADMIN_COMPONENTS.eraseAgreement } } },
   ]),
   access: staffReadOnly,
   endpoints: [eraseAgreementEndpoint],
@@ -208,8 +212,8 @@ export const erasureCollection: CollectionConfig = {
   ...hidden(ERASURE_SLUG, "Slettet avtale", "Slettede avtaler", [
     { name: "caseNumber", label: "Saksnummer", type: "text", required: true },
     { name: "version", label: "Versjon av tilbudet", type: "number", required: true },
-    { name: "acceptedAt", label: "Godtatt", type: "date", required: true, index: true },
-    { name: "erasedAt", label: "Slettet", type: "date", required: true },
+    { name: "acceptedAt", label: "Godtatt", type: "date", required: true, index: true, admin: { date: MOMENT } },
+    { name: "erasedAt", label: "Slettet", type: "date", required: true, admin: { date: MOMENT } },
     { name: "reason", label: "Grunn", type: "textarea", required: true },
   ]),
   access: staffReadOnly,
