@@ -21,10 +21,10 @@ import {
   sendOfferSchema,
   type PriceType,
   type SendOffer,
-} from "../../lib/api/case-link";
-import { fill, formatDate, formatMoment, formatPrice } from "../../lib/format";
+} from "../../../lib/api/case-link";
+import { fill, formatDate, formatMoment, formatPrice } from "../../../lib/format";
 import styles from "./CaseAnswer.module.css";
-import { osloToMoment } from "../../lib/oslo-time";
+import { osloToMoment } from "../../../lib/oslo-time";
 
 /** The customer page's words the preview shows, and each kind of price's name and sentence. */
 export interface PreviewTexts {

@@ -8,18 +8,18 @@
  * server, for a staff member on the quote's page only.
  */
 import type { ServerComponentProps } from "payload";
-import strings from "../../content/strings.json";
-import { PRICE_TYPES } from "../../lib/api/case-link";
-import { formatMoment, formatPrice } from "../../lib/format";
-import { EVENT_KINDS, type EventKind, type MailState, type OfferRecord } from "../case-link/collections";
-import { isStaffRequest } from "../access";
-import { loadEmailTexts } from "../content";
-import { EVENT_SLUG, LINK_SLUG, OFFER_SLUG } from "../names";
+import strings from "../../../content/strings.json";
+import { PRICE_TYPES } from "../../../lib/api/case-link";
+import { formatMoment, formatPrice } from "../../../lib/format";
+import { EVENT_KINDS, type EventKind, type MailState, type OfferRecord } from "../../case-link/collections";
+import { isStaffRequest } from "../../access";
+import { loadEmailTexts } from "../../content";
+import { EVENT_SLUG, LINK_SLUG, OFFER_SLUG } from "../../names";
 import styles from "./CaseAnswer.module.css";
 import { OfferForm, PhotoRequestForm, type PreviewTexts } from "./OfferForm";
-import { offerSummary } from "./offer-state";
-import { addDays, osloToday } from "../../lib/oslo-time";
-import { receivedAt } from "./when";
+import { offerSummary } from "../shared/offer-state";
+import { addDays, osloToday } from "../../../lib/oslo-time";
+import { receivedAt } from "../shared/when";
 
 type Props = Pick<ServerComponentProps, "id" | "data" | "payload" | "req">;
 
