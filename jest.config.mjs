@@ -1,4 +1,4 @@
-// Unit tests (every `__tests__/` folder: app/, lib/, server/, tools/) and component and hook tests (components/, in jsdom by a docblock). next/jest compiles TypeScript with Next's own SWC.
+// Unit tests (every `__tests__/` folder: app/, lib/, payload/, server/, tools/) and component and hook tests (components/, in jsdom by a docblock). next/jest compiles TypeScript with Next's own SWC.
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });

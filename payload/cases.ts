@@ -17,7 +17,7 @@
  *   - its e-mails, queued as it is stored (queueCaseEmails), by every process;
  *   - the workshop's own note, never shown to the customer;
  *   - in the admin: newest first in the lists, and its page opening on what
- *     the customer sent, as they sent it (./admin/Sent.tsx): what the
+ *     the customer sent, as they sent it (./admin/sent/Sent.tsx): what the
  *     customer sent is changed by no request, the workshop's included, and
  *     no staff member makes a case; staff set its state and their note.
  */
@@ -95,7 +95,7 @@ export const keptAsSent = { update: () => false };
 
 /**
  * A field of what the customer sent: kept as it came (keptAsSent), and shown
- * on the case's page by `component`, one of ./admin/Sent.tsx, not as an input.
+ * on the case's page by `component`, one of ./admin/sent/Sent.tsx, not as an input.
  */
 export const asSent = (component: keyof typeof ADMIN_COMPONENTS.sent) =>
   ({ access: keptAsSent, admin: { components: { Field: ADMIN_COMPONENTS.sent[component] } } }) as const;
@@ -215,7 +215,7 @@ export const stampClosedAt: CollectionBeforeChangeHook = ({ data, originalDoc })
 export const CASES_PER_PAGE = 50;
 
 /**
- * The admin's view of a case collection: its own list (./admin/CaseList.tsx),
+ * The admin's view of a case collection: its own list (./admin/case-list/CaseList.tsx),
  * searched by `searchable`, and a case's page without the tabs of Payload's
  * other views of it (its API view is for developers).
  */

@@ -29,34 +29,40 @@ export const EVENT_EMAIL_TASK = "bulkeklinikkenEventEmail" as const;
 /** Deletes closed cases and unused photos when their time is up. */
 export const CLEANUP_TASK = "bulkeklinikkenCleanup" as const;
 
-/** The plugin's admin components (./admin/), as the app's import map names them (`payload generate:importmap`). */
-const component = (file: string, name = file) => `@bulkeklinikken/payload-plugin/admin/${file}#${name}`;
+/**
+ * The plugin's admin components (./admin/, a folder per view), as the app's
+ * import map names them (`payload generate:importmap`): a file by its path
+ * under ./admin/ without `.tsx`, and the component it exports, named as the
+ * file unless said.
+ */
+const component = (file: string, name = file.slice(file.lastIndexOf("/") + 1)) =>
+  `@bulkeklinikken/payload-plugin/admin/${file}#${name}`;
 export const ADMIN_COMPONENTS = {
   /** a case's page: each field the customer sent, as they sent it */
   sent: {
-    plate: component("Sent", "SentPlate"),
-    car: component("Sent", "SentCar"),
-    phone: component("Sent", "SentPhone"),
-    email: component("Sent", "SentEmail"),
-    message: component("Sent", "SentMessage"),
-    photos: component("Sent", "SentPhotos"),
+    plate: component("sent/Sent", "SentPlate"),
+    car: component("sent/Sent", "SentCar"),
+    phone: component("sent/Sent", "SentPhone"),
+    email: component("sent/Sent", "SentEmail"),
+    message: component("sent/Sent", "SentMessage"),
+    photos: component("sent/Sent", "SentPhotos"),
   },
   /** the workshop's logo on the login page */
-  logo: component("WorkshopLogo"),
+  logo: component("brand/WorkshopLogo"),
   /** the workshop's mark in the admin's header */
-  icon: component("WorkshopIcon"),
+  icon: component("brand/WorkshopIcon"),
   /** when a case was closed and when it is deleted */
-  closedAt: component("CaseState", "ClosedAt"),
+  closedAt: component("sent/CaseState", "ClosedAt"),
   /** whether a case's e-mails went */
-  emailStates: component("CaseState", "EmailStates"),
+  emailStates: component("sent/CaseState", "EmailStates"),
   /** a quote's page: its history, its offer, and the forms that send an offer or ask for photos */
-  caseAnswer: component("CaseAnswer"),
+  caseAnswer: component("case-answer/CaseAnswer"),
   /** a case collection's list */
-  caseList: component("CaseList"),
+  caseList: component("case-list/CaseList"),
   /** the workshop's name and logo atop the navigation */
-  navBrand: component("NavBrand"),
+  navBrand: component("brand/NavBrand"),
   /** an agreement's page: deleting it at the customer's request, with the reason */
-  eraseAgreement: component("EraseAgreement"),
+  eraseAgreement: component("agreements/EraseAgreement"),
   /** the first page: the cases waiting for the workshop, then the collections */
-  dashboard: component("Dashboard"),
+  dashboard: component("dashboard/Dashboard"),
 } as const;

@@ -6,7 +6,7 @@
  * state and note, and what the customer sent stays as it came. A quote is a case
  * (../cases.ts): its state, the workshop's note, its e-mails, newest first;
  * the list shows each quote's plate, car, state and number of photos
- * (../admin/CaseList.tsx).
+ * (../admin/case-list/CaseList.tsx).
  */
 import {
   ValidationError,
@@ -173,7 +173,7 @@ export function inquiryCollection(mailOn: boolean): CollectionConfig {
           },
         ],
       },
-      // the workshop's answer, below what the customer sent: nothing stored here (../admin/CaseAnswer.tsx)
+      // the workshop's answer, below what the customer sent: nothing stored here (../admin/case-answer/CaseAnswer.tsx)
       { name: "answer", type: "ui", admin: { components: { Field: ADMIN_COMPONENTS.caseAnswer } } },
       {
         name: "userId",

@@ -118,7 +118,7 @@ export function mediaCollection({
   return {
     slug: MEDIA_SLUG,
     labels: { singular: "Bilde", plural: "Bilder" },
-    // the workshop sees the photos on their cases (../admin/Sent.tsx), not as a list of files
+    // the workshop sees the photos on their cases (../admin/sent/Sent.tsx), not as a list of files
     admin: { useAsTitle: "filename", defaultColumns: ["filename", "createdAt"], hidden: true },
     defaultSort: "-createdAt",
     access: { create: uploadedByVisitors, read: readMedia, update: () => false, delete: () => false },

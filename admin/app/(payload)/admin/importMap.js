@@ -1,38 +1,38 @@
-import { SentPlate as SentPlate_c56009ae66bc05360274a07c3f9de69e } from '@bulkeklinikken/payload-plugin/admin/Sent'
-import { SentCar as SentCar_c56009ae66bc05360274a07c3f9de69e } from '@bulkeklinikken/payload-plugin/admin/Sent'
-import { SentPhone as SentPhone_c56009ae66bc05360274a07c3f9de69e } from '@bulkeklinikken/payload-plugin/admin/Sent'
-import { SentEmail as SentEmail_c56009ae66bc05360274a07c3f9de69e } from '@bulkeklinikken/payload-plugin/admin/Sent'
-import { SentMessage as SentMessage_c56009ae66bc05360274a07c3f9de69e } from '@bulkeklinikken/payload-plugin/admin/Sent'
-import { SentPhotos as SentPhotos_c56009ae66bc05360274a07c3f9de69e } from '@bulkeklinikken/payload-plugin/admin/Sent'
-import { CaseAnswer as CaseAnswer_3cc03a7235de3c5ee1cee2e72c420083 } from '@bulkeklinikken/payload-plugin/admin/CaseAnswer'
-import { ClosedAt as ClosedAt_cdba8ddacc415faad5d42009ef3503e3 } from '@bulkeklinikken/payload-plugin/admin/CaseState'
-import { EmailStates as EmailStates_cdba8ddacc415faad5d42009ef3503e3 } from '@bulkeklinikken/payload-plugin/admin/CaseState'
-import { CaseList as CaseList_1ecc50bd229d1ae63d5a5aaf84cb097c } from '@bulkeklinikken/payload-plugin/admin/CaseList'
-import { EraseAgreement as EraseAgreement_c4da1cadf9d66591a040d2731683ea25 } from '@bulkeklinikken/payload-plugin/admin/EraseAgreement'
-import { WorkshopIcon as WorkshopIcon_1d1f2c5f22c8158c79558f5ed37173b2 } from '@bulkeklinikken/payload-plugin/admin/WorkshopIcon'
-import { WorkshopLogo as WorkshopLogo_5d618bb2c746984095b7c37db8b2284a } from '@bulkeklinikken/payload-plugin/admin/WorkshopLogo'
-import { NavBrand as NavBrand_f367ccbd0033efd60c2ea66d99f61bc1 } from '@bulkeklinikken/payload-plugin/admin/NavBrand'
-import { Dashboard as Dashboard_5b2989230ec73f3f9d198f07130cf92f } from '@bulkeklinikken/payload-plugin/admin/Dashboard'
+import { SentPlate as SentPlate_92dbf76f79b3b8c12a1e87d23443b52c } from '@bulkeklinikken/payload-plugin/admin/sent/Sent'
+import { SentCar as SentCar_92dbf76f79b3b8c12a1e87d23443b52c } from '@bulkeklinikken/payload-plugin/admin/sent/Sent'
+import { SentPhone as SentPhone_92dbf76f79b3b8c12a1e87d23443b52c } from '@bulkeklinikken/payload-plugin/admin/sent/Sent'
+import { SentEmail as SentEmail_92dbf76f79b3b8c12a1e87d23443b52c } from '@bulkeklinikken/payload-plugin/admin/sent/Sent'
+import { SentMessage as SentMessage_92dbf76f79b3b8c12a1e87d23443b52c } from '@bulkeklinikken/payload-plugin/admin/sent/Sent'
+import { SentPhotos as SentPhotos_92dbf76f79b3b8c12a1e87d23443b52c } from '@bulkeklinikken/payload-plugin/admin/sent/Sent'
+import { CaseAnswer as CaseAnswer_514df59a037b18d237d92e67996f25bc } from '@bulkeklinikken/payload-plugin/admin/case-answer/CaseAnswer'
+import { ClosedAt as ClosedAt_c5b82c7b1061befab35ecd2afeca0a38 } from '@bulkeklinikken/payload-plugin/admin/sent/CaseState'
+import { EmailStates as EmailStates_c5b82c7b1061befab35ecd2afeca0a38 } from '@bulkeklinikken/payload-plugin/admin/sent/CaseState'
+import { CaseList as CaseList_47f81d995ece2fc2884e1676e9bad11d } from '@bulkeklinikken/payload-plugin/admin/case-list/CaseList'
+import { EraseAgreement as EraseAgreement_69019c37e379150b52148c219d7784c7 } from '@bulkeklinikken/payload-plugin/admin/agreements/EraseAgreement'
+import { WorkshopIcon as WorkshopIcon_7639b2af5b3ba61b47fcbf46b335f5f9 } from '@bulkeklinikken/payload-plugin/admin/brand/WorkshopIcon'
+import { WorkshopLogo as WorkshopLogo_ef5041b70be81b6d362f8f327db9d91a } from '@bulkeklinikken/payload-plugin/admin/brand/WorkshopLogo'
+import { NavBrand as NavBrand_5a619209b29d28268be83b5ecf4e6d8d } from '@bulkeklinikken/payload-plugin/admin/brand/NavBrand'
+import { Dashboard as Dashboard_fa77ca7918487e05d09aba7ce9bd7f5f } from '@bulkeklinikken/payload-plugin/admin/dashboard/Dashboard'
 import { FirstStaffUser as FirstStaffUser_2f1ab628cbd0ebbccbbebb47d0fe4044 } from '../../../components/FirstStaffUser'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
-  "@bulkeklinikken/payload-plugin/admin/Sent#SentPlate": SentPlate_c56009ae66bc05360274a07c3f9de69e,
-  "@bulkeklinikken/payload-plugin/admin/Sent#SentCar": SentCar_c56009ae66bc05360274a07c3f9de69e,
-  "@bulkeklinikken/payload-plugin/admin/Sent#SentPhone": SentPhone_c56009ae66bc05360274a07c3f9de69e,
-  "@bulkeklinikken/payload-plugin/admin/Sent#SentEmail": SentEmail_c56009ae66bc05360274a07c3f9de69e,
-  "@bulkeklinikken/payload-plugin/admin/Sent#SentMessage": SentMessage_c56009ae66bc05360274a07c3f9de69e,
-  "@bulkeklinikken/payload-plugin/admin/Sent#SentPhotos": SentPhotos_c56009ae66bc05360274a07c3f9de69e,
-  "@bulkeklinikken/payload-plugin/admin/CaseAnswer#CaseAnswer": CaseAnswer_3cc03a7235de3c5ee1cee2e72c420083,
-  "@bulkeklinikken/payload-plugin/admin/CaseState#ClosedAt": ClosedAt_cdba8ddacc415faad5d42009ef3503e3,
-  "@bulkeklinikken/payload-plugin/admin/CaseState#EmailStates": EmailStates_cdba8ddacc415faad5d42009ef3503e3,
-  "@bulkeklinikken/payload-plugin/admin/CaseList#CaseList": CaseList_1ecc50bd229d1ae63d5a5aaf84cb097c,
-  "@bulkeklinikken/payload-plugin/admin/EraseAgreement#EraseAgreement": EraseAgreement_c4da1cadf9d66591a040d2731683ea25,
-  "@bulkeklinikken/payload-plugin/admin/WorkshopIcon#WorkshopIcon": WorkshopIcon_1d1f2c5f22c8158c79558f5ed37173b2,
-  "@bulkeklinikken/payload-plugin/admin/WorkshopLogo#WorkshopLogo": WorkshopLogo_5d618bb2c746984095b7c37db8b2284a,
-  "@bulkeklinikken/payload-plugin/admin/NavBrand#NavBrand": NavBrand_f367ccbd0033efd60c2ea66d99f61bc1,
-  "@bulkeklinikken/payload-plugin/admin/Dashboard#Dashboard": Dashboard_5b2989230ec73f3f9d198f07130cf92f,
+  "@bulkeklinikken/payload-plugin/admin/sent/Sent#SentPlate": SentPlate_92dbf76f79b3b8c12a1e87d23443b52c,
+  "@bulkeklinikken/payload-plugin/admin/sent/Sent#SentCar": SentCar_92dbf76f79b3b8c12a1e87d23443b52c,
+  "@bulkeklinikken/payload-plugin/admin/sent/Sent#SentPhone": SentPhone_92dbf76f79b3b8c12a1e87d23443b52c,
+  "@bulkeklinikken/payload-plugin/admin/sent/Sent#SentEmail": SentEmail_92dbf76f79b3b8c12a1e87d23443b52c,
+  "@bulkeklinikken/payload-plugin/admin/sent/Sent#SentMessage": SentMessage_92dbf76f79b3b8c12a1e87d23443b52c,
+  "@bulkeklinikken/payload-plugin/admin/sent/Sent#SentPhotos": SentPhotos_92dbf76f79b3b8c12a1e87d23443b52c,
+  "@bulkeklinikken/payload-plugin/admin/case-answer/CaseAnswer#CaseAnswer": CaseAnswer_514df59a037b18d237d92e67996f25bc,
+  "@bulkeklinikken/payload-plugin/admin/sent/CaseState#ClosedAt": ClosedAt_c5b82c7b1061befab35ecd2afeca0a38,
+  "@bulkeklinikken/payload-plugin/admin/sent/CaseState#EmailStates": EmailStates_c5b82c7b1061befab35ecd2afeca0a38,
+  "@bulkeklinikken/payload-plugin/admin/case-list/CaseList#CaseList": CaseList_47f81d995ece2fc2884e1676e9bad11d,
+  "@bulkeklinikken/payload-plugin/admin/agreements/EraseAgreement#EraseAgreement": EraseAgreement_69019c37e379150b52148c219d7784c7,
+  "@bulkeklinikken/payload-plugin/admin/brand/WorkshopIcon#WorkshopIcon": WorkshopIcon_7639b2af5b3ba61b47fcbf46b335f5f9,
+  "@bulkeklinikken/payload-plugin/admin/brand/WorkshopLogo#WorkshopLogo": WorkshopLogo_ef5041b70be81b6d362f8f327db9d91a,
+  "@bulkeklinikken/payload-plugin/admin/brand/NavBrand#NavBrand": NavBrand_5a619209b29d28268be83b5ecf4e6d8d,
+  "@bulkeklinikken/payload-plugin/admin/dashboard/Dashboard#Dashboard": Dashboard_fa77ca7918487e05d09aba7ce9bd7f5f,
   "./components/FirstStaffUser#FirstStaffUser": FirstStaffUser_2f1ab628cbd0ebbccbbebb47d0fe4044,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

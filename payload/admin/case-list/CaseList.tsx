@@ -12,14 +12,14 @@
 import { Gutter } from "@payloadcms/ui";
 import type { ListViewServerProps, Where } from "payload";
 import { formatAdminURL } from "payload/shared";
-import { carColumn, type VehicleRecord } from "../car";
-import { BOOKING_STATES, CASE_STATES, CASES_PER_PAGE, type CaseState } from "../cases";
-import { INQUIRY_SLUG, OFFER_SLUG } from "../names";
-import type { OfferState } from "../case-link/collections";
-import { offerSummary } from "./offer-state";
+import { carColumn, type VehicleRecord } from "../../car";
+import { BOOKING_STATES, CASE_STATES, CASES_PER_PAGE, type CaseState } from "../../cases";
+import { INQUIRY_SLUG, OFFER_SLUG } from "../../names";
+import type { OfferState } from "../../case-link/collections";
+import { offerSummary } from "../shared/offer-state";
 import styles from "./CaseList.module.css";
-import { photoCount, type Damage } from "./photo-count";
-import { receivedAt } from "./when";
+import { photoCount, type Damage } from "../shared/photo-count";
+import { receivedAt } from "../shared/when";
 
 interface Listed {
   id: number | string;

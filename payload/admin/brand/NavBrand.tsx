@@ -1,6 +1,6 @@
 /** The workshop's name and logo atop the admin's navigation. */
-import { Logo } from "../../components/layout/Logo";
-import { loadSite } from "../content";
+import { Logo } from "../../../components/layout/Logo";
+import { loadSite } from "../../content";
 import styles from "./NavBrand.module.css";
 
 export function NavBrand() {

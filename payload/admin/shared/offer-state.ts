@@ -1,7 +1,7 @@
 /** An offer's state as the admin says it, on a quote's page and in the list. */
-import { formatDate } from "../../lib/format";
-import { OFFER_STATES, type OfferState } from "../case-link/collections";
-import { osloToday } from "../../lib/oslo-time";
+import { formatDate } from "../../../lib/format";
+import { OFFER_STATES, type OfferState } from "../../case-link/collections";
+import { osloToday } from "../../../lib/oslo-time";
 
 export const offerStateLabel = (state: OfferState): string =>
   OFFER_STATES.find((option) => option.value === state)?.label ?? state;

@@ -5,11 +5,11 @@
  */
 import type { Payload, PayloadRequest } from "payload";
 import { formatAdminURL } from "payload/shared";
-import { carLine, type VehicleRecord } from "../car";
-import { CONTACT_SLUG, INQUIRY_SLUG, type CaseSlug } from "../names";
-import { photoCount, type Damage } from "./photo-count";
+import { carLine, type VehicleRecord } from "../../car";
+import { CONTACT_SLUG, INQUIRY_SLUG, type CaseSlug } from "../../names";
+import { photoCount, type Damage } from "../shared/photo-count";
 import styles from "./WaitingCases.module.css";
-import { receivedAt } from "./when";
+import { receivedAt } from "../shared/when";
 
 /** The most of each kind listed; the rest are a link to its list away. */
 const LISTED = 25;

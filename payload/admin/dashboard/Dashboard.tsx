@@ -5,7 +5,7 @@
 import { Gutter } from "@payloadcms/ui";
 import type { AdminViewServerProps } from "payload";
 import { formatAdminURL } from "payload/shared";
-import { loadSite } from "../content";
+import { loadSite } from "../../content";
 import styles from "./Dashboard.module.css";
 import { WaitingCases } from "./WaitingCases";
 

@@ -3,23 +3,25 @@
  * case's history, oldest first (each offer sent, each photo request, and the
  * customer's answers, questions and photos, with when and whether its
  * e-mails went), the offer the customer has now, and the two forms that send
- * an offer or ask for more photos (./OfferForm.tsx). The records behind it
- * are open to no request, so this reads them with the local API, on the
- * server, for a staff member on the quote's page only.
+ * an offer (./OfferForm.tsx) or ask for more photos (./PhotoRequestForm.tsx).
+ * The records behind it are open to no request, so this reads them with the
+ * local API, on the server, for a staff member on the quote's page only.
  */
 import type { ServerComponentProps } from "payload";
-import strings from "../../content/strings.json";
-import { PRICE_TYPES } from "../../lib/api/case-link";
-import { formatMoment, formatPrice } from "../../lib/format";
-import { EVENT_KINDS, type EventKind, type MailState, type OfferRecord } from "../case-link/collections";
-import { isStaffRequest } from "../access";
-import { loadEmailTexts } from "../content";
-import { EVENT_SLUG, LINK_SLUG, OFFER_SLUG } from "../names";
+import strings from "../../../content/strings.json";
+import { PRICE_TYPES } from "../../../lib/api/case-link";
+import { formatMoment, formatPrice } from "../../../lib/format";
+import { EVENT_KINDS, type EventKind, type MailState, type OfferRecord } from "../../case-link/collections";
+import { isStaffRequest } from "../../access";
+import { loadEmailTexts } from "../../content";
+import { EVENT_SLUG, LINK_SLUG, OFFER_SLUG } from "../../names";
 import styles from "./CaseAnswer.module.css";
-import { OfferForm, PhotoRequestForm, type PreviewTexts } from "./OfferForm";
-import { offerSummary } from "./offer-state";
-import { addDays, osloToday } from "../../lib/oslo-time";
-import { receivedAt } from "./when";
+import { OfferForm } from "./OfferForm";
+import type { PreviewTexts } from "./OfferPreview";
+import { PhotoRequestForm } from "./PhotoRequestForm";
+import { offerSummary } from "../shared/offer-state";
+import { addDays, osloToday } from "../../../lib/oslo-time";
+import { receivedAt } from "../shared/when";
 
 type Props = Pick<ServerComponentProps, "id" | "data" | "payload" | "req">;
 

@@ -8,9 +8,9 @@
  * page (./Gallery.tsx).
  */
 import type { ServerComponentProps } from "payload";
-import { formatDate, mailtoHref, telHref } from "../../lib/format";
-import { carLine, dayOf, type VehicleRecord } from "../car";
-import { MEDIA_SLUG } from "../names";
+import { formatDate, mailtoHref, telHref } from "../../../lib/format";
+import { carLine, dayOf, type VehicleRecord } from "../../car";
+import { MEDIA_SLUG } from "../../names";
 import { Gallery, type GalleryPhoto } from "./Gallery";
 import styles from "./Sent.module.css";
 

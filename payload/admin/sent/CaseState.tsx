@@ -4,10 +4,10 @@
  * went. Payload renders each field with its `admin.components.Field`.
  */
 import type { ServerComponentProps } from "payload";
-import { CLOSED_CASE_KEPT_MS, EMAIL_STATES } from "../cases";
-import { INQUIRY_SLUG } from "../names";
+import { CLOSED_CASE_KEPT_MS, EMAIL_STATES } from "../../cases";
+import { INQUIRY_SLUG } from "../../names";
 import styles from "./Sent.module.css";
-import { receivedAt } from "./when";
+import { receivedAt } from "../shared/when";
 
 type Props = Pick<ServerComponentProps, "value" | "collectionSlug">;
 

@@ -7,8 +7,10 @@
 import { Button, useConfig, useDocumentInfo } from "@payloadcms/ui";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
-import { ERASURE_REASON_MAX, eraseAgreementSchema } from "../../lib/api/case-link";
-import styles from "./CaseAnswer.module.css";
+import { ERASURE_REASON_MAX, eraseAgreementSchema } from "../../../lib/api/case-link";
+// the case answer's form styles: one look for the staff's forms
+import answer from "../case-answer/CaseAnswer.module.css";
+import form from "../case-answer/OfferForm.module.css";
 
 /** Posts the erasure; resolves to undefined when done, else to what went wrong, in words. */
 async function eraseRequest(api: string, agreementId: string, reason: string): Promise<string | undefined> {
@@ -61,18 +63,18 @@ export function EraseAgreement() {
   }
 
   return (
-    <section aria-labelledby={`${id}-heading`} className={styles.block}>
-      <h3 id={`${id}-heading`} className={styles.subheading}>
+    <section aria-labelledby={`${id}-heading`} className={answer.block}>
+      <h3 id={`${id}-heading`} className={answer.subheading}>
         Slett på kundens forespørsel
       </h3>
-      <div className={styles.group}>
+      <div className={form.group}>
         <label className="field-label" htmlFor={`${id}-reason`}>
           Grunn
         </label>
         <textarea
           ref={field}
           id={`${id}-reason`}
-          className={styles.textarea}
+          className={form.textarea}
           rows={2}
           maxLength={ERASURE_REASON_MAX}
           value={reason}
@@ -80,22 +82,22 @@ export function EraseAgreement() {
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-text${error ? ` ${id}-error` : ""}`}
         />
-        <p id={`${id}-text`} className={styles.description}>
+        <p id={`${id}-text`} className={answer.description}>
           Avtalen slettes for godt. Saksnummeret, når den ble godtatt og grunnen tas vare på under Slettede avtaler.
         </p>
         {error && (
-          <p id={`${id}-error`} className={styles.error}>
+          <p id={`${id}-error`} className={form.error}>
             {error}
           </p>
         )}
       </div>
-      <div className={styles.actions}>
+      <div className={form.actions}>
         <Button buttonStyle="secondary" size="large" margin={false} disabled={sending} onClick={erase}>
           Slett avtalen
         </Button>
-        {sending && <span className={styles.quiet}>Sletter …</span>}
+        {sending && <span className={answer.quiet}>Sletter …</span>}
       </div>
-      <div role="status" className={failed ? styles.failed : undefined}>
+      <div role="status" className={failed ? form.failed : undefined}>
         {failed}
       </div>
     </section>
