@@ -63,7 +63,7 @@ import {
   OFFER_SLUG,
 } from "../names";
 import type { EventKind, OfferRecord } from "./collections";
-import { confirmation, type Acceptance } from "./mail";
+import { confirmation, type Acceptance } from "../mail";
 import { hashToken } from "./token";
 import { queueJob } from "../queue";
 

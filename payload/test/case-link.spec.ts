@@ -12,7 +12,7 @@ import { after, before, describe, test } from "node:test";
 import { _internal_jobSystemGlobals } from "payload";
 import type { InquiryRequest } from "../../lib/api/schemas";
 import type { CaseView } from "../../lib/api/case-link";
-import { deleteExpired } from "../jobs";
+import { deleteExpired } from "../jobs/cleanup";
 import {
   SITE_ORIGIN,
   startAdminHost,

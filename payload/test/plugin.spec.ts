@@ -12,7 +12,7 @@ import { IDEMPOTENCY_HEADER, MAX_UPLOAD_BYTES } from "../../lib/api/schemas";
 import emails from "../../content/emails.json";
 import { emailTextsSchema } from "../content";
 import { bulkeklinikken } from "../plugin";
-import { smtpFromEnv } from "../smtp";
+import { smtpFromEnv } from "../mail";
 
 const SITE = "https://www.bulkeklinikken.test";
 const workshop = { name: "Bulkeklinikken", email: "post@bulkeklinikken.test" };
