@@ -9,9 +9,9 @@
  *   - its state, set by the workshop: Ny (the contract's `NEW`, the first),
  *     Besvart, Avsluttet; a quote also Godtatt, when its customer accepted
  *     an offer through their link (./case-link/). Closing it stamps the time (`closedAt`); the
- *     cleanup job deletes it CLOSED_CASE_KEPT_MS later (./jobs.ts);
+ *     cleanup job deletes it CLOSED_CASE_KEPT_MS later (./jobs/cleanup.ts);
  *   - whether its e-mails went: the workshop's and the customer's receipt,
- *     each `pending` until the e-mail job has tried (./email.ts), or `off`
+ *     each `pending` until the e-mail job has tried (./mail/case-mailer.ts), or `off`
  *     when the process that stored it sends no e-mail (one on the same
  *     database that can still sends them, and records it);
  *   - its e-mails, queued as it is stored (queueCaseEmails), by every process;
@@ -257,7 +257,7 @@ export const caseCreation =
   ({ req }) =>
     open && !isStaffRequest(req);
 
-/** Queues a new case's e-mails in the transaction that stores it (./jobs.ts). */
+/** Queues a new case's e-mails in the transaction that stores it (./jobs/tasks.ts). */
 export const queueCaseEmails =
   (slug: CaseSlug): CollectionAfterChangeHook =>
   async ({ doc, operation, req }) => {

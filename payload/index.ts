@@ -10,12 +10,12 @@ export { contactCollection } from "./collections/Contact";
 export { inquiryCollection } from "./collections/Inquiries";
 export { MEDIA_MIME_TYPES, mediaCollection, readMedia } from "./collections/Media";
 export { emailTextsSchema, type EmailTexts } from "./content";
-export { caseMailer, RECEIPT_INTERVAL_MS } from "./email";
+export { caseMailer, RECEIPT_INTERVAL_MS } from "./mail";
 export { inquiryEndpoint, MAX_INQUIRY_BYTES } from "./endpoints/inquiry";
 export { checkHealth, HEALTH_DATABASE_WAIT_MS, healthAnswer } from "./health";
-export { deleteExpired } from "./jobs";
+export { deleteExpired } from "./jobs/cleanup";
 export { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, INQUIRY_SLUG, MEDIA_SLUG, QUEUE } from "./names";
-export { smtpFromEnv, type SmtpSettings } from "./smtp";
+export { smtpFromEnv, type SmtpSettings } from "./mail";
 export { targetForLog, withRequestLog } from "./request-log";
 export {
   FIRST_STAFF_USER_MESSAGE,

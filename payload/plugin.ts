@@ -17,20 +17,28 @@ import { inquiryCollection } from "./collections/Inquiries";
 import { mediaCollection } from "./collections/Media";
 import { loadEmailTexts, loadSite } from "./content";
 import { caseLinkCollections } from "./case-link/collections";
-import { eventEmailTask, linkEmailTask, linkMailer, type LinkMailer } from "./case-link/mail";
-import { caseMailer, type CaseMailer } from "./email";
 import { bucketSettings, withBucket } from "./bucket";
 import { cronSettings, runEndpoint, withRunEndpoint, type CronSettings } from "./cron";
 import { healthEndpoint } from "./health";
 import { customerEndpoints } from "./endpoints/case-link-customer";
 import { inquiryEndpoint } from "./endpoints/inquiry";
 import { vehicleEndpoint } from "./endpoints/vehicle";
-import { caseEmailsTask, cleanupTask } from "./jobs";
+import { pluginTasks } from "./jobs/tasks";
 import { AGREEMENT_SLUG, CONTACT_SLUG, EVENT_SLUG, INQUIRY_SLUG, LINK_SLUG, MEDIA_SLUG, OFFER_SLUG } from "./names";
 import { startQueue } from "./queue";
 import { removeTemporaryPhotos } from "./photos";
 import { answerKnownErrors } from "./request-errors";
-import { addressFrom, smtpAdapter, smtpFromEnv, smtpTransportLine, type MailEnv } from "./smtp";
+import {
+  addressFrom,
+  caseMailer,
+  linkMailer,
+  smtpAdapter,
+  smtpFromEnv,
+  smtpTransportLine,
+  type CaseMailer,
+  type LinkMailer,
+  type MailEnv,
+} from "./mail";
 import { withStaffRules } from "./staff";
 import { vehicleRegister, vehicleSettings } from "./vehicle";
 import { withWorkshopAdmin } from "./workshop-admin";
@@ -97,14 +105,7 @@ function withJobs(
   return {
     ...jobs,
     access: { run: staff, queue: staff, cancel: staff, ...jobs?.access },
-    // the e-mail task is there even with e-mail off (nothing queues it then), so the app's types have it
-    tasks: [
-      ...(jobs?.tasks ?? []),
-      cleanupTask(mailOn),
-      caseEmailsTask(mailers.cases),
-      linkEmailTask(mailers.links),
-      eventEmailTask(mailers.links),
-    ],
+    tasks: [...(jobs?.tasks ?? []), ...pluginTasks(mailers, mailOn)],
     autoRun: async (payload) => {
       if (cron.runJobs) startQueue(payload, { mailOn, intervalMs: cron.intervalMs });
       return typeof autoRun === "function" ? await autoRun(payload) : (autoRun ?? []);

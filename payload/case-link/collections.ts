@@ -15,7 +15,7 @@
  *     unique, so an action pressed many times at once is stored once;
  *   - `agreements`: what an accepted offer leaves behind, with no link to the
  *     case, so it stays when the case and its photos are deleted, and is
- *     itself deleted AGREEMENT_KEPT_YEARS after the acceptance (../jobs.ts).
+ *     itself deleted AGREEMENT_KEPT_YEARS after the acceptance (../jobs/cleanup.ts).
  */
 import type { CollectionConfig, Field } from "payload";
 import { PRICE_TYPES } from "../../lib/api/case-link";

@@ -2,7 +2,7 @@
  * `media`: the quote's photos (POST /api/media from the site, lib/api/schemas.ts).
  *
  * Any visitor may upload one photo (the workshop adds none, changes none and
- * deletes none: ../jobs.ts deletes them in time); the workshop's staff read them all; anyone
+ * deletes none: ../jobs/cleanup.ts deletes them in time); the workshop's staff read them all; anyone
  * else reads one photo only by asking for its exact, unguessable name
  * (SHAREABLE_MEDIA_NAME): the site's check after a lost answer
  * (GET /api/media?where[filename][equals]=<name>) and the file itself
@@ -65,7 +65,7 @@ export const readMedia: Access = (args) => {
 /**
  * A photo is the customer's: visitors upload them, and nobody, the workshop
  * included, adds one from the admin, changes one or deletes one by a request.
- * The plugin's cleanup (../jobs.ts) deletes them when their time is up.
+ * The plugin's cleanup (../jobs/cleanup.ts) deletes them when their time is up.
  */
 const uploadedByVisitors: Access = ({ req }) => !isStaffRequest(req);
 

@@ -16,7 +16,7 @@ import {
 } from "../../lib/api/case-link";
 import type { CaseLinkTexts } from "../../lib/content/emails-schema";
 import type { Site } from "../../lib/content/schemas";
-import { confirmation } from "../case-link/mail";
+import { confirmation } from "../mail";
 import { addressLimit } from "../address-limit";
 import { clientAddress } from "../client";
 import { answering, jsonAnswer, NO_STORE, readBody, Refusal } from "../http";

@@ -6,7 +6,7 @@
  */
 import type { PayloadRequest } from "payload";
 import { needsEarlyStart, type AcceptRequest, type CaseAnswer } from "../../lib/api/case-link";
-import type { Acceptance } from "../case-link/mail";
+import type { Acceptance } from "../mail";
 import { AGREEMENT_SLUG, INQUIRY_SLUG, OFFER_SLUG } from "../names";
 import type { CaseEvent } from "../types";
 import { lockCase } from "./case-lock";

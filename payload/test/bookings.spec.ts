@@ -13,7 +13,7 @@ import type { ParsedMail } from "mailparser";
 import { CONTACT_PATH } from "../../lib/api/schemas";
 import { openingTimes } from "../../lib/format";
 import { loadSite } from "../content";
-import { RECEIPT_INTERVAL_MS } from "../email";
+import { RECEIPT_INTERVAL_MS } from "../mail";
 import { LEVEL, moveJobClock, SITE_ORIGIN, startAdminHost, waitFor, type AdminHost } from "./harness";
 import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
 

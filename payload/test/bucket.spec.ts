@@ -18,7 +18,7 @@ import sharp from "sharp";
 import { MEDIA_FILE_PATH, MEDIA_PATH, mediaResponseSchema } from "../../lib/api/schemas";
 import { bucketSettings } from "../bucket";
 import { UNUSED_PHOTO_KEPT_MS } from "../cases";
-import { deleteExpired } from "../jobs";
+import { deleteExpired } from "../jobs/cleanup";
 import { PHOTO_HEADERS } from "../photos";
 import { moveJobClock, startAdminHost, upload, type AdminHost } from "./harness";
 

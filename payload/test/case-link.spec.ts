@@ -15,7 +15,7 @@ import type { CaseView } from "../../lib/api/case-link";
 import { CASE_LINK_CALLS_PER_MINUTE } from "../endpoints/case-link-customer";
 import { EVENT_KINDS } from "../case-link/collections";
 import { CLOSED_CASE_KEPT_MS, FORGOTTEN_CASE_MS, FORGOTTEN_CASE_TEXT } from "../cases";
-import { deleteExpired } from "../jobs";
+import { deleteExpired } from "../jobs/cleanup";
 import { closeForgottenCases } from "../operations/close-forgotten";
 import {
   SITE_ORIGIN,

@@ -29,7 +29,7 @@ import sharp from "sharp";
 import { MEDIA_PATH, MEDIA_QUERY, mediaResponseSchema } from "../../lib/api/schemas";
 import { sendResponse, webRequest } from "../../server/web";
 import { bulkeklinikken } from "../plugin";
-import type { MailEnv } from "../smtp";
+import type { MailEnv } from "../mail";
 
 export const SITE_ORIGIN = "https://www.bulkeklinikken.test";
 /**

@@ -14,7 +14,7 @@ import { emailTextsSchema } from "../content";
 import { bulkeklinikken } from "../plugin";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { smtpAdapter, smtpFromEnv, smtpTransportLine } from "../smtp";
+import { smtpAdapter, smtpFromEnv, smtpTransportLine } from "../mail";
 
 const SITE = "https://www.bulkeklinikken.test";
 const workshop = { name: "Bulkeklinikken", email: "post@bulkeklinikken.test" };

@@ -16,7 +16,7 @@ import sharp from "sharp";
 import { CONTACT_PATH, IDEMPOTENCY_HEADER, inquiryRefusalSchema, type InquiryRequest } from "../../lib/api/schemas";
 import { loadSite } from "../content";
 import { CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "../cases";
-import { deleteExpired, requeueOverdueEmails } from "../jobs";
+import { deleteExpired, requeueOverdueEmails } from "../jobs/cleanup";
 import { CASE_EMAILS_TASK } from "../names";
 import {
   restartAdminHost,

@@ -17,7 +17,7 @@
  */
 import { nodemailerAdapter } from "@payloadcms/email-nodemailer";
 import type { EmailAdapter } from "payload";
-import { EMAIL_PATTERN } from "../lib/api/schemas";
+import { EMAIL_PATTERN } from "../../lib/api/schemas";
 
 export interface SmtpSettings {
   host: string;

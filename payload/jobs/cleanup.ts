@@ -1,67 +1,36 @@
 /**
- * The plugin's work outside requests, on Payload's jobs queue (QUEUE), which
- * the plugin's runner runs in each process of the app (at once where a job was queued), each
- * job in one process only (./queue.ts):
- *
- *   - CASE_EMAILS_TASK: a new case's e-mails (./email.ts). Queued as the case
- *     is stored, in the same transaction where the database has them
- *     (PostgreSQL), so a restart loses none. A failed e-mail fails the job, and the queue
- *     tries again, waiting longer each time (about 17 hours in all), so an
- *     SMTP server that is away for a while only delays the e-mails.
- *   - CLEANUP_TASK, every hour: deletes each case closed more than
- *     CLOSED_CASE_KEPT_MS ago, then each photo that no quote names
- *     UNUSED_PHOTO_KEPT_MS after its upload (a deleted quote's photos among
- *     them), and each agreement AGREEMENT_KEPT_YEARS after its offer was
- *     accepted (an agreement outlives its case); then closes each case
- *     untouched for FORGOTTEN_CASE_MS (./operations/close-forgotten.ts),
- *     which the next runs delete as any closed case. It also queues the e-mails again of a case whose e-mails are
- *     still waiting an hour after it was stored with no job to send them
- *     (on a database without transactions, a case can be stored and its job
- *     not). The time is Payload's job clock (`getCurrentDate`), the one its
- *     queue runs by. A cleanup whose process died, or that hangs, is taken
- *     up again by the runner, so the deletion never stops for good.
+ * What the hourly cleanup (CLEANUP_TASK, ./tasks.ts) does: it deletes each
+ * case closed more than CLOSED_CASE_KEPT_MS ago, then each photo that no
+ * quote names UNUSED_PHOTO_KEPT_MS after its upload (a deleted quote's photos
+ * among them), and each agreement AGREEMENT_KEPT_YEARS after its offer was
+ * accepted (an agreement outlives its case), with what is left of one
+ * deleted at its customer's request. Then it closes each case untouched for
+ * FORGOTTEN_CASE_MS (../operations/close-forgotten.ts), which later runs
+ * delete as any closed case. It also queues the e-mails again
+ * of a case whose e-mails are still waiting EMAILS_OVERDUE_MS after it was
+ * stored with no job to send them (on a database without transactions, a
+ * case can be stored and its job not). The time is Payload's job clock
+ * (`getCurrentDate`), the one its queue runs by.
  */
-import { getCurrentDate, type Payload, type TaskConfig } from "payload";
-import { closeForgottenCases } from "./operations/close-forgotten";
-import { AGREEMENT_KEPT_YEARS, CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "./cases";
-import type { CaseMailer, QuoteRecord } from "./email";
+import { getCurrentDate, type Payload } from "payload";
+import { AGREEMENT_KEPT_YEARS, CLOSED_CASE_KEPT_MS, UNUSED_PHOTO_KEPT_MS } from "../cases";
 import {
   AGREEMENT_SLUG,
   CASE_EMAILS_TASK,
-  ERASURE_SLUG,
   CASE_SLUGS,
-  CLEANUP_TASK,
+  ERASURE_SLUG,
   INQUIRY_SLUG,
   MEDIA_SLUG,
   QUEUE,
   type CaseSlug,
-} from "./names";
+} from "../names";
+import type { Inquiry } from "../types";
 
 /** How many records the cleanup reads at a time. */
 const PAGE = 100;
 
-/** A case's e-mails: `collection` and `id` name the case. */
-export function caseEmailsTask(mailer: CaseMailer): TaskConfig {
-  return {
-    slug: CASE_EMAILS_TASK,
-    label: "E-post om en ny sak",
-    inputSchema: [
-      { name: "collection", type: "text", required: true },
-      { name: "id", type: "json", required: true },
-    ],
-    // 15 s, 30 s, 1 min, … doubling: 12 tries over about 17 hours
-    retries: { attempts: 12, backoff: { type: "exponential", delay: 15_000 } },
-    handler: async ({ input, req }) => {
-      const { collection, id } = input as { collection: CaseSlug; id: number | string };
-      if (!(CASE_SLUGS as readonly string[]).includes(collection)) throw new Error(`Not a case: ${collection}`);
-      await mailer.mail(req.payload, collection, id);
-      return { output: {} };
-    },
-  };
-}
-
 /** The ids of the photos a stored quote names. */
-const photoIds = (quote: QuoteRecord) =>
+const photoIds = (quote: Inquiry) =>
   (quote.damages ?? []).flatMap((damage) =>
     (damage.photos ?? []).map((photo) => (typeof photo === "object" ? photo.id : photo)),
   );
@@ -112,7 +81,7 @@ async function deleteUnusedPhotos(payload: Payload, uploadedBefore: Date): Promi
       depth: 0,
       overrideAccess: true,
     });
-    const named = new Set((quotes as unknown as QuoteRecord[]).flatMap(photoIds).map(String));
+    const named = new Set(quotes.flatMap(photoIds).map(String));
     const unused = ids.filter((id) => !named.has(String(id)));
     if (unused.length) {
       await payload.delete({ collection: MEDIA_SLUG, where: { id: { in: unused } }, overrideAccess: true });
@@ -184,17 +153,3 @@ export async function deleteExpired(payload: Payload, now = getCurrentDate()) {
     payload.logger.info({ ...counts, msg: "Deleted closed cases and unused photos" });
   return counts;
 }
-
-/** The hourly task; `mailOn` also has it queue overdue e-mails again. */
-export const cleanupTask = (mailOn: boolean): TaskConfig => ({
-  slug: CLEANUP_TASK,
-  label: "Slett avsluttede saker og ubrukte bilder, lukk glemte saker",
-  schedule: [{ cron: "0 * * * *", queue: QUEUE }],
-  retries: 3,
-  handler: async ({ req }) => {
-    await deleteExpired(req.payload);
-    await closeForgottenCases(req.payload);
-    if (mailOn) await requeueOverdueEmails(req.payload);
-    return { output: {} };
-  },
-});

@@ -1,0 +1,128 @@
+/**
+ * The workshop's e-mail about a new case, with the customer's address as
+ * Reply-To: a booking, or a quote with its registration number, the car it
+ * names with its EU-kontroll deadline when it was stored with one, and each
+ * damage's photos as links, with thumbnails where the mail program shows
+ * them. Every link comes before the customer's words, so nothing they wrote
+ * can pass for one.
+ */
+import type { QuoteWorkshopTexts, WorkshopTexts } from "../../lib/content/emails-schema";
+import type { Site } from "../../lib/content/schemas";
+import { fill, formatDate } from "../../lib/format";
+import { carLine, dayOf } from "../car";
+import type { Contact, Inquiry } from "../types";
+import { contactLines, customerFields, linkLine, photoLabel, toWorkshop, type Mail } from "./message";
+
+/** The lines about the quote's car: what it is and its EU-kontroll deadline, why it is missing, or none. */
+function vehicleLines(t: QuoteWorkshopTexts, vehicle: Inquiry["vehicle"]): string[] {
+  switch (vehicle?.lookup) {
+    case "found": {
+      const deadline = dayOf(vehicle.euControlDeadline);
+      return [
+        `${t.vehicleLabel}: ${carLine(vehicle)} (${t.vehicleSource})`,
+        ...(deadline ? [`${t.euControlLabel}: ${formatDate(deadline)}`] : []),
+      ];
+    }
+    case "unknown":
+      return [`${t.vehicleLabel}: ${t.vehicleUnknown}`];
+    case "unavailable":
+      return [`${t.vehicleLabel}: ${t.vehicleUnavailable}`];
+    default:
+      return [];
+  }
+}
+
+const messageOf = (t: WorkshopTexts, record: Pick<Contact, "message">) =>
+  record.message?.trim() ? record.message : t.noMessage;
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** What the workshop's e-mail about a case is written from. */
+interface CaseMailInput<T, R> {
+  texts: T;
+  site: Site;
+  /** where the workshop's e-mails go */
+  workshopEmail: string;
+  /** the case's page in the admin, absolute */
+  adminUrl: string;
+  record: R;
+}
+
+/** The workshop's e-mail about a booking. */
+export function bookingMail({
+  texts: t,
+  site,
+  workshopEmail,
+  adminUrl,
+  record,
+}: CaseMailInput<WorkshopTexts, Pick<Contact, "email" | "phone" | "message">>): Mail {
+  const fields = customerFields(site, record);
+  return {
+    ...toWorkshop(workshopEmail, record.email),
+    subject: fill(t.subject, fields),
+    text: [
+      fill(t.intro, fields),
+      contactLines(t, record),
+      linkLine(t.adminLinkLabel, adminUrl),
+      `${t.messageLabel}:\n${messageOf(t, record)}`,
+      fill(t.replyHint, fields),
+    ].join("\n\n"),
+  };
+}
+
+/** A quote as its e-mail names it; `photos` holds each damage's photos' absolute urls, undefined for one that has none. */
+export type QuoteFacts = Pick<Inquiry, "regNumber" | "email" | "phone" | "message" | "vehicle"> & {
+  photos: (string | undefined)[][];
+};
+
+/**
+ * The workshop's e-mail about a quote: plain text with every link written
+ * out, and the same as HTML with each photo as a thumbnail that opens it. A
+ * photo keeps its number among its damage's photos when one before it has no
+ * url.
+ */
+export function quoteMail({
+  texts: t,
+  site,
+  workshopEmail,
+  adminUrl,
+  record,
+}: CaseMailInput<QuoteWorkshopTexts, QuoteFacts>): Mail {
+  const fields = { ...customerFields(site, record), regNumber: record.regNumber };
+  const damages = record.photos.map((urls, d) => ({
+    heading: fill(t.damageHeading, { number: String(d + 1) }),
+    photos: urls.flatMap((url, p) => (url ? [{ label: photoLabel(t.photoLink, p + 1), url }] : [])),
+  }));
+  const head = [
+    fill(t.intro, fields),
+    [`${t.regNumberLabel}: ${record.regNumber}`, ...vehicleLines(t, record.vehicle), contactLines(t, record)].join(
+      "\n",
+    ),
+  ];
+  const message = `${t.messageLabel}:\n${messageOf(t, record)}`;
+  const text = [
+    ...head,
+    linkLine(t.adminLinkLabel, adminUrl),
+    ...damages.map((d) => [d.heading, ...d.photos.map((p) => linkLine(p.label, p.url))].join("\n")),
+    message,
+    fill(t.replyHint, fields),
+  ].join("\n\n");
+  const paragraph = (value: string) => `<p>${escapeHtml(value).replace(/\n/g, "<br>")}</p>`;
+  const html = [
+    ...head.map(paragraph),
+    `<p><a href="${escapeHtml(adminUrl)}">${escapeHtml(t.adminLinkLabel)}</a></p>`,
+    ...damages.map(
+      (d) =>
+        `<h3>${escapeHtml(d.heading)}</h3><p>${d.photos
+          .map(
+            (p) =>
+              `<a href="${escapeHtml(p.url)}"><img src="${escapeHtml(p.url)}" alt="${escapeHtml(p.label)}" width="160" style="max-width:160px;height:auto;margin:0 8px 8px 0"></a>`,
+          )
+          .join("")}</p>`,
+    ),
+    paragraph(message),
+    paragraph(fill(t.replyHint, fields)),
+  ].join("\n");
+  return { ...toWorkshop(workshopEmail, record.email), subject: fill(t.subject, fields), text, html };
+}
