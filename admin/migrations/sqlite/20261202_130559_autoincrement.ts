@@ -3,10 +3,13 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 /**
  * Every table's id becomes AUTOINCREMENT, so an id is never given again once
  * its row is deleted. Each table is rebuilt with foreign keys off until all
- * are (a table dropped with them on would delete its children's rows).
+ * are (a table dropped with them on would delete its children's rows),
+ * all in one transaction.
  */
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`PRAGMA foreign_keys=OFF;`)
+  // one transaction: a crash part-way leaves every table as it was, and each page is logged once
+  await db.run(sql`BEGIN;`)
   await db.run(sql`CREATE TABLE \`__new_users\` (
   	\`id\` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
   	\`updated_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
@@ -294,11 +297,14 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`INSERT INTO \`sqlite_sequence\` (\`name\`, \`seq\`) SELECT 'inquiries', MAX(
     COALESCE((SELECT MAX(\`id\`) FROM \`inquiries\`), 0),
     COALESCE((SELECT MAX(CAST(\`case_number\` AS INTEGER)) FROM \`agreements\`), 0));`)
+  await db.run(sql`COMMIT;`)
   await db.run(sql`PRAGMA foreign_keys=ON;`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
   await db.run(sql`PRAGMA foreign_keys=OFF;`)
+  // one transaction: a crash part-way leaves every table as it was, and each page is logged once
+  await db.run(sql`BEGIN;`)
   await db.run(sql`CREATE TABLE \`__new_users\` (
   	\`id\` integer PRIMARY KEY NOT NULL,
   	\`updated_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
@@ -581,5 +587,6 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.run(sql`INSERT INTO \`__new_payload_jobs_stats\`("id", "stats", "updated_at", "created_at") SELECT "id", "stats", "updated_at", "created_at" FROM \`payload_jobs_stats\`;`)
   await db.run(sql`DROP TABLE \`payload_jobs_stats\`;`)
   await db.run(sql`ALTER TABLE \`__new_payload_jobs_stats\` RENAME TO \`payload_jobs_stats\`;`)
+  await db.run(sql`COMMIT;`)
   await db.run(sql`PRAGMA foreign_keys=ON;`)
 }
