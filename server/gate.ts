@@ -1,90 +1,57 @@
 /**
- * At most `active` jobs at once, at most `queued` more waiting their turn;
- * past that a job is refused at once with 503 and `Retry-After`, which the
- * site's upload retry waits for, and so is a job still waiting after
- * `maxWaitMs`: a client always hears back in time to retry, whatever holds
- * the places. Uploads go through one gate, so memory and
- * open files stay bounded however many arrive: a waiting request's body is
- * not read until its turn (TCP holds it back at the client).
+ * The preview server's upload gate: the bounded queue (../lib/fair-queue.ts)
+ * with every upload in one line, so at most `active` are read at once and at
+ * most `queued` more wait their turn, the oldest first. A job past that is
+ * refused at once with 503 and `Retry-After`, which the site's upload retry
+ * waits for, and so is a job still waiting after `maxWaitMs`: a client always
+ * hears back in time to retry, whatever holds the places. Uploads go through
+ * one gate, so memory and open files stay bounded however many arrive: a
+ * waiting request's body is not read until its turn (TCP holds it back at the
+ * client).
  *
  * A job waits with its client's signal (./request.ts `clientSignal`): when
  * the server sees the client go while waiting, the job leaves the queue at
- * once and never takes a place; a job whose client is already gone is never
- * queued. The server sees a hang-up only on a connection it reads, so a client
- * whose body TCP holds back is found gone at its turn, when its body is read:
- * its job then ends at once and the place passes on.
- *
- * (A counter and a queue of resolvers; the npm queues are ESM-only or larger
- * than this whole file.)
+ * once and never takes a place (ClientGone); a job whose client is already
+ * gone is never queued. The server sees a hang-up only on a connection it
+ * reads, so a client whose body TCP holds back is found gone at its turn,
+ * when its body is read: its job then ends at once and the place passes on.
  */
+import { FairQueue, QueueRefusal, type FairQueueOptions } from "../lib/fair-queue";
 import { ClientGone, HttpError } from "./http";
 
-export interface GateOptions {
-  active: number;
-  queued: number;
-  /** how long a job may wait for a place before it is refused */
-  maxWaitMs: number;
-  /** what the 503 asks the client to wait, in seconds */
-  retryAfterSeconds: number;
+/** The gate's bounds: the queue's, with no share per client (every upload waits in the one line). */
+export type GateOptions = Omit<FairQueueOptions, "perClient">;
+
+/** The one line every upload waits in. */
+const ONE_LINE = "uploads";
+
+/** What the client hears of a job the queue refused. */
+function answerTo(refusal: QueueRefusal): Error {
+  if (refusal.reason === "gone") return new ClientGone();
+  return new HttpError(503, "Serveren tar imot mange bilder nå; prøv igjen om litt", {
+    "Retry-After": String(refusal.retryAfterSeconds),
+  });
 }
 
 export class Gate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly queue: FairQueue;
 
-  constructor(private readonly options: GateOptions) {}
+  constructor(options: GateOptions) {
+    this.queue = new FairQueue(options);
+  }
 
   /** How many jobs hold a place, and how many wait (for tests and logs). */
   get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+    return this.queue.load;
   }
 
   /**
    * Runs `job` when a place is free; throws HttpError 503 when the queue is
    * full, ClientGone when `signal` aborts before the job has a place.
    */
-  async run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.enter(signal);
-    try {
-      return await job();
-    } finally {
-      // hand the place straight to the next in line, or free it
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-
-  private busy(): HttpError {
-    return new HttpError(503, "Serveren tar imot mange bilder nå; prøv igjen om litt", {
-      "Retry-After": String(this.options.retryAfterSeconds),
-    });
-  }
-
-  private enter(signal: AbortSignal | undefined): Promise<void> | void {
-    if (signal?.aborted) throw new ClientGone();
-    if (this.running < this.options.active) {
-      this.running++;
-      return;
-    }
-    if (this.waiting.length >= this.options.queued) throw this.busy();
-    return new Promise<void>((resolve, reject) => {
-      const granted = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", gone);
-        resolve();
-      };
-      const leave = (error: Error) => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", gone);
-        const index = this.waiting.indexOf(granted);
-        if (index >= 0) this.waiting.splice(index, 1);
-        reject(error);
-      };
-      const gone = () => leave(new ClientGone());
-      const timer = setTimeout(() => leave(this.busy()), this.options.maxWaitMs);
-      signal?.addEventListener("abort", gone, { once: true });
-      this.waiting.push(granted);
+  run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.queue.run(ONE_LINE, job, signal).catch((error: unknown) => {
+      throw error instanceof QueueRefusal ? answerTo(error) : error;
     });
   }
 }

@@ -1,6 +1,6 @@
 /**
  * A process that runs the plugin's queue sends a case's e-mails as soon as
- * the request that stored the case has committed (../queue.ts, `queueJob`),
+ * the request that stored the case has committed (../queue/loop.ts, `queueJob`),
  * on SQLite and on PostgreSQL, long before the queue's own interval would
  * run it.
  */

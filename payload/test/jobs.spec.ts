@@ -1,5 +1,5 @@
 /**
- * The plugin's jobs queue (../queue.ts) when processes die and when several
+ * The plugin's jobs queue (../queue/) when processes die and when several
  * share one database: the workshop's app as `npm start` runs it, in processes
  * of its own (./queue-process.ts) on one SQLite data folder or one
  * PostgreSQL, with a local SMTP server. A job cut off by a kill is taken up

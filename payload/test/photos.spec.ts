@@ -1,6 +1,6 @@
 /**
  * What the plugin keeps of a photo, on a real Payload over HTTP
- * (../photos.ts): metadata hides in more places than an image parser reports
+ * (../photos/reencode.ts): metadata hides in more places than an image parser reports
  * (text chunks, a PNG's eXIf after its pixels, a GIF's XMP block, a JPEG's
  * comment or a second JPEG after its end, a WebP's chunks its header does not
  * announce, an AVIF's EXIF), and every upload is made again from its pixels,

@@ -1,6 +1,6 @@
 /**
  * What a stored photo may cost, and who decides what is stored with it, on a
- * real Payload over HTTP (../photos.ts, ../collections/Media.ts):
+ * real Payload over HTTP (../photos/, ../collections/Media.ts):
  *
  * - an anonymous upload brings a file and nothing else: no key of its
  *   `_payload` is stored (its dates, name, url and id are the server's); the

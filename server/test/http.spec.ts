@@ -46,7 +46,7 @@ import {
 let h: Harness;
 /**
  * a photo of some 10 MB on disk, to download: a stored photo is at most a few megabytes
- * (payload/photos.ts), so the file of an uploaded one is replaced by a JPEG of noise, which does not compress
+ * (payload/photos/), so the file of an uploaded one is replaced by a JPEG of noise, which does not compress
  */
 let big: { filename: string; url: string };
 

@@ -1,5 +1,5 @@
 /**
- * What a photo costs `npm start` (payload/photos.ts, through the preview
+ * What a photo costs `npm start` (payload/photos/, through the preview
  * server's gate): one address sending twenty 80-megapixel JPEGs at once
  * holds up nobody else, so a photo from another address a second later is
  * stored within 15 seconds, and what the crowd is refused is 503 with

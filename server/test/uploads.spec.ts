@@ -250,7 +250,7 @@ after(() => h?.close());
 test("20 uploads of one name at once, each tried again after a 503 as the site does: all 201, 20 names, each served back as its own image", async () => {
   const base = shareableBase();
   const files = await Promise.all(Array.from({ length: 20 }, (_, n) => jpeg(n * 10)));
-  // one address has only a few re-encodes queued at once (payload/photos.ts): the rest hear 503 and wait
+  // one address has only a few re-encodes queued at once (payload/photos/upload.ts): the rest hear 503 and wait
   const answers = await Promise.all(
     files.map(async (bytes) => {
       for (let attempt = 1; ; attempt++) {

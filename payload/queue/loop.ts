@@ -1,13 +1,11 @@
 /**
- * The runner of the plugin's jobs queue (QUEUE). It runs the queue in place
- * of Payload's `autoRun`, so that any number of processes may share one
- * database (`npm start` beside `npm run admin` on one SQLite file, several
- * instances on one PostgreSQL) with no setting:
+ * The loop: when the plugin's queue (QUEUE) runs in a process, and the runs
+ * themselves, in place of Payload's `autoRun`:
  *
- *   - each process runs it where Payload would run its job crons (plugin.ts
+ *   - each process runs it where Payload would run its job crons (../plugin.ts
  *     starts it from the app's `jobs.autoRun`, which Payload reads only where
  *     crons are wanted: `getPayload({ cron: true })`, a request, Next's
- *     start), every `intervalMs` (JOBS_INTERVAL_SECONDS, ./cron.ts), while
+ *     start), every `intervalMs` (JOBS_INTERVAL_SECONDS, ../cron.ts), while
  *     the app's `jobs.shouldAutoRun` says yes; `runQueue` is the same run,
  *     for whatever else means to run the queue;
  *   - a job queued with `queueJob` runs at once: the process that queued it
@@ -15,40 +13,33 @@
  *     case's e-mails leave within moments; the interval's runs are the safety
  *     net for a job that run missed (another process queued it, a crash);
  *   - a run first queues the hourly cleanup when its hour has come (Payload's
- *     schedule); then it gives back to the queue each job still marked
- *     `processing` whose process has not stamped it (`updatedAt`) for a
- *     lease: its process died (a crash, a kill, a lost machine); then it
- *     takes up to `limit` jobs that are due, each by one conditional UPDATE
- *     that sets `processing` only where it is still unset, so of all the
- *     processes that try at once exactly one gets it; and it runs only the
- *     ones it got, with Payload's `runByID`, while the next runs go on;
+ *     schedule); then it gives back the abandoned jobs and claims due ones
+ *     (./claim.ts), and runs only the ones it got, with Payload's `runByID`,
+ *     while the next runs go on;
  *   - a process takes only the tasks it can do: with e-mail off (no SMTP, no
  *     adapter) never a case's e-mails, which wait for a process that has it;
- *   - a case's e-mail jobs (there may be two, when the cleanup queued them
- *     again) run one at a time, the oldest first, so a case's e-mails never
- *     go from two processes at once;
  *   - while a job runs, its process stamps it every HEARTBEAT_MS, so a slow
- *     send is never taken from a process that lives; a cleanup stops being
- *     stamped after CLEANUP_MAX_MS, so one that hangs is taken up again and
- *     never holds back the hours after it for good;
- *   - the times are Payload's job clock (`getCurrentDate`); processes that
- *     share a database must have clocks that agree to within a few seconds.
- *
- * The jobs are claimed through the database adapter's own drizzle (both
- * Payload's SQLite and PostgreSQL adapters have it) and its operators, so
- * one statement works on both.
+ *     send is never taken from a process that lives.
  */
-import { _internal_jobSystemGlobals, getCurrentDate, type Payload, type PayloadRequest } from "payload";
-import { CASE_EMAILS_TASK, CLEANUP_TASK, EVENT_EMAIL_TASK, LINK_EMAIL_TASK, QUEUE } from "./names";
+import { _internal_jobSystemGlobals, type Payload, type PayloadRequest } from "payload";
+import { CASE_EMAILS_TASK, CLEANUP_TASK, EVENT_EMAIL_TASK, LINK_EMAIL_TASK, QUEUE } from "../names";
+import {
+  LEASE_MS,
+  claim,
+  now,
+  releaseAbandoned,
+  sqlOf,
+  stamp,
+  type ID,
+  type Row,
+  type Running,
+  type Sql,
+} from "./claim";
 
 /** How often each process runs the queue by itself unless JOBS_INTERVAL_SECONDS says otherwise. */
 export const QUEUE_INTERVAL_MS = 5_000;
-/** A job `processing` with no stamp from its process for this long lost its process and is given back to the queue. */
-export const LEASE_MS = 60_000;
 /** How often a process stamps the jobs it runs. */
 export const HEARTBEAT_MS = 15_000;
-/** How long a cleanup is stamped: after this it counts as stuck, and another run may take it up. */
-export const CLEANUP_MAX_MS = 60 * 60 * 1000;
 /** How many jobs a process runs at once. */
 const LIMIT = 10;
 
@@ -65,60 +56,9 @@ export interface QueueOptions {
   intervalMs?: number;
 }
 
-type ID = number | string;
-
-/** What the runner needs of the adapter's drizzle, typed loosely: both dialects' builders have it. */
-interface Statement<T> extends PromiseLike<T> {
-  where(condition: unknown): Statement<T>;
-  orderBy(...columns: unknown[]): Statement<T>;
-  limit(count: number): Statement<T>;
-  returning(fields: Record<string, unknown>): Statement<T>;
-}
-interface Drizzle {
-  select(fields: Record<string, unknown>): { from(table: unknown): Statement<Row[]> };
-  update(table: unknown): { set(values: Record<string, unknown>): Statement<Row[]> };
-}
-type Column = unknown;
-interface JobsTable {
-  id: Column;
-  input: Column;
-  queue: Column;
-  taskSlug: Column;
-  processing: Column;
-  completedAt: Column;
-  hasError: Column;
-  waitUntil: Column;
-  updatedAt: Column;
-  createdAt: Column;
-}
-type Op = (...args: unknown[]) => unknown;
-interface Sql {
-  drizzle: Drizzle;
-  table: JobsTable;
-  op: Record<"and" | "or" | "equals" | "less_than" | "isNull" | "in" | "not_in", Op>;
-}
-interface Row {
-  id: ID;
-  taskSlug?: string | null;
-  input?: unknown;
-}
-
-/** The adapter's drizzle, the jobs table and the operators; undefined on an adapter without them. */
-function sqlOf(payload: Payload): Sql | undefined {
-  const db = payload.db as unknown as {
-    drizzle?: Drizzle;
-    tables?: Record<string, JobsTable>;
-    tableNameMap?: Map<string, string>;
-    operators?: Sql["op"];
-  };
-  const table = db.tables?.[db.tableNameMap?.get("payload_jobs") ?? "payload_jobs"];
-  if (!db.drizzle || !table || !db.operators) return undefined;
-  return { drizzle: db.drizzle, table, op: db.operators };
-}
-
 /** What each Payload instance's runs share: the jobs it runs now, and when each started. */
 interface State {
-  running: Map<ID, { task: string; since: number }>;
+  running: Map<ID, Running>;
   heartbeat?: ReturnType<typeof setInterval>;
   warned?: boolean;
 }
@@ -129,111 +69,12 @@ const stateOf = (payload: Payload): State => {
   return state;
 };
 
-const now = () => getCurrentDate();
-
-/** Conditions of a job that may still run: not completed, not failed for good. */
-const open = ({ op, table }: Sql) =>
-  op.and(op.isNull(table.completedAt), op.or(op.isNull(table.hasError), op.equals(table.hasError, false)));
-
-/** Gives back to the queue the jobs whose process stopped stamping them `leaseMs` ago; returns them. */
-async function releaseAbandoned(payload: Payload, sql: Sql, leaseMs: number): Promise<Row[]> {
-  const { drizzle, table, op } = sql;
-  const at = now();
-  const staleBefore = new Date(at.getTime() - leaseMs).toISOString();
-  const released = await drizzle
-    .update(table)
-    .set({ processing: false, updatedAt: at.toISOString() })
-    .where(
-      op.and(
-        op.equals(table.queue, QUEUE),
-        op.equals(table.processing, true),
-        op.isNull(table.completedAt),
-        op.less_than(table.updatedAt, staleBefore),
-      ),
-    )
-    .returning({ id: table.id, taskSlug: table.taskSlug });
-  if (released.length) {
-    payload.logger.warn({
-      jobs: released.map((job) => `${job.taskSlug} ${job.id}`),
-      msg: "Jobs given back to the queue: the process that ran them stopped",
-    });
-  }
-  return released;
-}
-
-/**
- * Takes up to `count` due jobs of `tasks`, each for this process alone; returns the ones it got. A job this
- * process still runs (a cleanup past CLEANUP_MAX_MS, given back to the queue) is left to the others.
- */
-async function claim(sql: Sql, tasks: string[], count: number, running: ReadonlyMap<ID, unknown>): Promise<Row[]> {
-  const { drizzle, table, op } = sql;
-  const at = now().toISOString();
-  const runnable = () =>
-    op.and(
-      op.equals(table.queue, QUEUE),
-      op.equals(table.processing, false),
-      open(sql),
-      op.or(op.isNull(table.waitUntil), op.less_than(table.waitUntil, at)),
-    );
-  const due = await drizzle
-    .select({ id: table.id, taskSlug: table.taskSlug, input: table.input })
-    .from(table)
-    .where(op.and(runnable(), op.in(table.taskSlug, tasks)))
-    .orderBy(table.createdAt, table.id)
-    .limit(count);
-  const got: Row[] = [];
-  for (const job of due) {
-    if (running.has(job.id)) continue;
-    let condition = op.and(op.equals(table.id, job.id), runnable());
-    if (job.taskSlug === CASE_EMAILS_TASK) {
-      // an older job for the same case that may still run goes first: its slug is then in this list
-      const older = drizzle
-        .select({ taskSlug: table.taskSlug })
-        .from(table)
-        .where(
-          op.and(
-            op.equals(table.taskSlug, CASE_EMAILS_TASK),
-            op.equals(table.input, job.input),
-            op.less_than(table.id, job.id),
-            open(sql),
-          ),
-        );
-      condition = op.and(condition, op.not_in(table.taskSlug, older));
-    }
-    const [won] = await drizzle
-      .update(table)
-      .set({ processing: true, updatedAt: at })
-      .where(condition)
-      .returning({ id: table.id, taskSlug: table.taskSlug });
-    if (won) got.push(won);
-  }
-  return got;
-}
-
-/** Stamps the jobs this process runs (a cleanup only until CLEANUP_MAX_MS), so no other process takes them. */
-async function stamp(payload: Payload, sql: Sql, state: State): Promise<void> {
-  const { drizzle, table, op } = sql;
-  const at = now();
-  const ids = [...state.running]
-    .filter(([, job]) => job.task !== CLEANUP_TASK || at.getTime() - job.since < CLEANUP_MAX_MS)
-    .map(([id]) => id);
-  if (!ids.length) return;
-  try {
-    await drizzle
-      .update(table)
-      .set({ updatedAt: at.toISOString() })
-      .where(op.and(op.in(table.id, ids), op.equals(table.processing, true)));
-  } catch (err) {
-    payload.logger.warn({ err, msg: "Running jobs could not be stamped" });
-  }
-}
-
 /** Runs one job this process claimed, stamped while it runs. */
 async function runClaimed(payload: Payload, sql: Sql, job: Row, heartbeatMs: number): Promise<void> {
   const state = stateOf(payload);
   state.running.set(job.id, { task: job.taskSlug ?? "", since: now().getTime() });
   if (!state.heartbeat) {
-    state.heartbeat = setInterval(() => void stamp(payload, sql, state), heartbeatMs);
+    state.heartbeat = setInterval(() => void stamp(payload, sql, state.running), heartbeatMs);
     state.heartbeat.unref();
   }
   try {
