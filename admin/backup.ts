@@ -67,7 +67,7 @@ function copyPhotos(from: string, to: string, only?: ReadonlySet<string>): numbe
   const names = (fs.existsSync(from) ? fs.readdirSync(from) : []).filter((name) => !only || only.has(name));
   let copied = 0;
   for (const name of names) {
-    // a hidden name is a photo being written (payload/photos.ts): not a photo yet
+    // a hidden name is a photo being written (payload/photos/): not a photo yet
     if (name.startsWith(".")) continue;
     const source = path.join(from, name);
     try {

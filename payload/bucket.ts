@@ -12,7 +12,7 @@
  * once Payload has stored its record and deletes it with its record (so the
  * hourly deletion empties the bucket as it empties the disk), and serves it
  * through Payload, under the collection's read access. Every photo is still
- * cleaned before it is stored (../photos.ts), named by its exact,
+ * cleaned before it is stored (./photos/), named by its exact,
  * unguessable name, and served with the same headers as from the disk
  * (`photoHeaders`); nothing of it is written to the local disk.
  */

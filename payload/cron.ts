@@ -6,14 +6,14 @@
  *   JOBS_INTERVAL_SECONDS  how often a process runs the plugin's queue by
  *                itself, for the jobs another process queued or a crash left;
  *                the process that queues a job runs it at once anyway
- *                (./queue.ts); default QUEUE_INTERVAL_MS
+ *                (./queue/); default QUEUE_INTERVAL_MS
  *   CRON_SECRET  a secret of at least 16 characters: `GET /api/payload-jobs/run`
  *                with `Authorization: Bearer <secret>` runs every queue the
  *                app has, as Payload's website template has it, for an
  *                outside scheduler (a systemd timer, a platform's cron)
  *
  * The endpoint replaces Payload's own in the jobs collection: it runs the
- * plugin's queue with the plugin's runner (./queue.ts: each job claimed by
+ * plugin's queue with the plugin's runner (./queue/: each job claimed by
  * one process, whatever else runs the queue at the same moment), and the
  * app's other queues with Payload's. It answers 401 without the secret and
  * without a logged-in employee; a wrong secret is compared in constant time.

@@ -18,7 +18,7 @@ export const ERASURE_SLUG = "agreement-erasures" as const;
 export const CASE_SLUGS = [INQUIRY_SLUG, CONTACT_SLUG] as const;
 export type CaseSlug = (typeof CASE_SLUGS)[number];
 
-/** The plugin's own jobs queue, run every few seconds in each of the app's processes (queue.ts). */
+/** The plugin's own jobs queue, run every few seconds in each of the app's processes (./queue/). */
 export const QUEUE = "bulkeklinikken" as const;
 /** Sends a new case's e-mails, retried until they go. */
 export const CASE_EMAILS_TASK = "bulkeklinikkenCaseEmails" as const;

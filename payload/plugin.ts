@@ -48,7 +48,7 @@ export interface BulkeklinikkenOptions {
   siteOrigin: string | readonly string[];
   /** where uploaded photos are stored on disk (the media collection's `upload.staticDir`) */
   mediaDir?: string;
-  /** room on the photos' disk that uploads never take (default DISK_RESERVE_BYTES, ./photos.ts) */
+  /** room on the photos' disk that uploads never take (default DISK_RESERVE_BYTES, ./photos/) */
   diskReserveBytes?: number;
   /** where SMTP_*, EMAIL_FROM, WORKSHOP_EMAIL, SVV_*, S3_*, RUN_JOBS, CRON_SECRET and JOBS_INTERVAL_SECONDS are read (default: `process.env`) */
   env?: MailEnv;
@@ -92,7 +92,7 @@ function withUploadCap(upload: Config["upload"]): Config["upload"] {
  * or cancel jobs. The plugin's queue is not among the app's `autoRun`: Payload
  * would take a job by a read and then a write, so two processes could both
  * take it. Where Payload starts its crons (it reads `autoRun` only then), the
- * plugin's own runner starts (./queue.ts) beside the app's crons.
+ * plugin's own runner starts (./queue/) beside the app's crons.
  */
 function withJobs(
   jobs: Config["jobs"],

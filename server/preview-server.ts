@@ -73,7 +73,7 @@ function pastDeadline(deadline: UploadDeadline, startedAt: number, bytes: number
 
 /**
  * An upload holds its photo in memory while Payload reads it (the costly part, a re-encode, runs in
- * a lane shared fairly by client address: payload/photos.ts), so a bounded number are read at
+ * a lane shared fairly by client address: payload/photos/), so a bounded number are read at
  * once, and a few slow clients hold only a few of the places. A crowd past them waits its turn,
  * and hears 503 after a while rather than nothing.
  */

@@ -186,7 +186,7 @@ export const MEDIA_FILENAME_PATTERN = new RegExp(`^${MEDIA_NAME_RANDOM}(?:${EXTE
  */
 export const SHAREABLE_MEDIA_NAME = new RegExp(`^${MEDIA_NAME_RANDOM}(?:-\\d{1,6})?(?:${EXTENSION})?$`);
 /**
- * A name a photo can be stored under (payload/photos.ts serves no other):
+ * A name a photo can be stored under (payload/photos/ serves no other):
  * letters, digits, `_` and `-`, as Payload makes a safe name, then the
  * extension of the type the bytes are.
  */

@@ -15,7 +15,7 @@
  * A visitor's upload brings a file and nothing else: every key of its
  * `_payload` is dropped, so its dates, name, url and id are the server's. The
  * photos themselves are taken, made again as clean JPEGs, written and served
- * by ../photos.ts, in `staticDir`; Payload deletes a photo's file with its
+ * by ../photos/, in `staticDir`; Payload deletes a photo's file with its
  * record. */
 import path from "node:path";
 import { APIError, type Access, type CollectionBeforeOperationHook, type CollectionConfig } from "payload";
@@ -29,7 +29,7 @@ export { MEDIA_SLUG };
 
 /**
  * The types a photo is taken in (Payload's `mimeTypes`: the admin's file
- * picker offers them). ../photos.ts makes each a JPEG before Payload reads it.
+ * picker offers them). ../photos/ makes each a JPEG before Payload reads it.
  */
 export const MEDIA_MIME_TYPES: string[] = TAKEN_TYPES.map((type) => type.mime);
 
@@ -75,7 +75,7 @@ const uploadedByVisitors: Access = ({ req }) => !isStaffRequest(req);
  * stored one by its `filename`), which is for the workshop's admin only; and
  * of the data sent with it (`_payload`) no key is kept, so `createdAt`,
  * `updatedAt`, `id`, `filename`, `url` and the rest are the server's. Every
- * file is checked and made again (../photos.ts) before Payload reads it. A
+ * file is checked and made again (../photos/) before Payload reads it. A
  * staff member's upload is left alone: the collection's access refuses it
  * next, and the plugin's own code (the local API) goes on as it asks.
  */
@@ -111,7 +111,7 @@ export function mediaCollection({
   inBucket = false,
 }: MediaOptions = {}): CollectionConfig {
   const dir = staticDir === undefined ? DEFAULT_STATIC_DIR : path.resolve(/*turbopackIgnore: true*/ staticDir);
-  // on the disk, ../photos.ts writes and serves the files; in a bucket, the storage adapter does, with the same headers
+  // on the disk, ../photos/ writes and serves the files; in a bucket, the storage adapter does, with the same headers
   const store = inBucket
     ? { beforeChange: [], afterError: [], handlers: [photoNameOnly], modifyResponseHeaders: photoHeaders }
     : { beforeChange: [writePhoto(dir)], afterError: [forgetPhoto], handlers: [servePhoto(dir)] };

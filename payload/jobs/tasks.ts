@@ -1,7 +1,7 @@
 /**
  * Every task of the plugin's work outside requests, on Payload's jobs queue
  * (QUEUE), which the plugin's runner runs in each process of the app (at once
- * where a job was queued), each job in one process only (../queue.ts):
+ * where a job was queued), each job in one process only (../queue/):
  *
  *   - CASE_EMAILS_TASK: a new case's e-mails (../mail/case-mailer.ts).
  *     Queued as the case is stored, in the same transaction where the

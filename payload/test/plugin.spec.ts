@@ -81,7 +81,7 @@ test("the plugin's jobs: its queue runs every few seconds beside the app's, and 
     withMail.jobs?.tasks?.map((t) => t.slug),
     ["bulkeklinikkenCleanup", "bulkeklinikkenCaseEmails", "bulkeklinikkenLinkEmail", "bulkeklinikkenEventEmail"],
   );
-  // the app's crons stay as they are; the plugin's queue is run by its own runner (../queue.ts), started with them
+  // the app's crons stay as they are; the plugin's queue is run by its own runner (../queue/), started with them
   const autoRun = withMail.jobs?.autoRun as (payload: never) => Promise<{ queue?: string }[]>;
   const crons: { stop(): void }[] = [];
   assert.deepEqual(

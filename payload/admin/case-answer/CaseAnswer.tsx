@@ -11,7 +11,8 @@ import type { ServerComponentProps } from "payload";
 import strings from "../../../content/strings.json";
 import { PRICE_TYPES } from "../../../lib/api/case-link";
 import { formatMoment, formatPrice } from "../../../lib/format";
-import { EVENT_KINDS, type EventKind, type MailState, type OfferRecord } from "../../case-link/collections";
+import { EVENT_KINDS, type EventKind, type MailState } from "../../case-link/collections";
+import type { CaseEvent, CaseLink, CaseOffer } from "../../types";
 import { isStaffRequest } from "../../access";
 import { loadEmailTexts } from "../../content";
 import { EVENT_SLUG, LINK_SLUG, OFFER_SLUG } from "../../names";
@@ -25,26 +26,9 @@ import { receivedAt } from "../shared/when";
 
 type Props = Pick<ServerComponentProps, "id" | "data" | "payload" | "req">;
 
-type StoredOffer = OfferRecord;
-
-interface StoredEvent {
-  id: number | string;
-  kind: EventKind;
-  at: string;
-  version?: number | null;
-  text?: string | null;
-  photos?: unknown[] | null;
-  mail?: { workshop?: MailState | null; customer?: MailState | null } | null;
-}
-
-interface StoredLink {
-  id: number | string;
-  purpose: "photos" | "offer";
-  offer?: number | string | null;
-  mail?: MailState | null;
-  mailedAt?: string | null;
-  createdAt: string;
-}
+type StoredOffer = CaseOffer;
+type StoredEvent = CaseEvent;
+type StoredLink = CaseLink;
 
 /** How long a new offer is valid unless the workshop says otherwise. */
 const DEFAULT_VALID_DAYS = 14;
@@ -73,9 +57,9 @@ async function caseRecords({ id, payload, req }: Props) {
     payload.find({ collection: LINK_SLUG, sort: "createdAt", ...local }),
   ]);
   return {
-    offers: offers.docs as unknown as StoredOffer[],
-    events: events.docs as unknown as StoredEvent[],
-    links: links.docs as unknown as StoredLink[],
+    offers: offers.docs,
+    events: events.docs,
+    links: links.docs,
   };
 }
 

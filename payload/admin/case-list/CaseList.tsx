@@ -15,11 +15,11 @@ import { formatAdminURL } from "payload/shared";
 import { carColumn, type VehicleRecord } from "../../car";
 import { BOOKING_STATES, CASE_STATES, CASES_PER_PAGE, type CaseState } from "../../cases";
 import { INQUIRY_SLUG, OFFER_SLUG } from "../../names";
-import type { OfferState } from "../../case-link/collections";
 import { offerSummary } from "../shared/offer-state";
 import styles from "./CaseList.module.css";
 import { photoCount, type Damage } from "../shared/photo-count";
 import { receivedAt } from "../shared/when";
+import type { CaseOffer } from "../../types";
 
 interface Listed {
   id: number | string;
@@ -111,11 +111,7 @@ function Tools({ listPath, shown, isQuote }: ToolsProps) {
   );
 }
 
-interface ListedOffer {
-  inquiry: number | string;
-  state: OfferState;
-  validUntil: string;
-}
+type ListedOffer = Pick<CaseOffer, "inquiry" | "state" | "validUntil">;
 type LatestOffers = Map<string, ListedOffer>;
 
 /**
@@ -135,8 +131,8 @@ async function latestOffers({ payload }: ListViewServerProps, quotes: Listed[]):
     select: { inquiry: true, state: true, validUntil: true },
     overrideAccess: true,
   });
-  for (const offer of docs as unknown as ListedOffer[]) {
-    const quote = String(offer.inquiry);
+  for (const offer of docs) {
+    const quote = String(typeof offer.inquiry === "object" ? offer.inquiry.id : offer.inquiry);
     if (!latest.has(quote)) latest.set(quote, offer);
   }
   return latest;

@@ -5,10 +5,11 @@
  */
 import type { Payload, PayloadRequest } from "payload";
 import { formatAdminURL } from "payload/shared";
-import { carLine, type VehicleRecord } from "../../car";
+import { carLine } from "../../car";
 import { CONTACT_SLUG, INQUIRY_SLUG, type CaseSlug } from "../../names";
-import { photoCount, type Damage } from "../shared/photo-count";
+import { photoCount } from "../shared/photo-count";
 import styles from "./WaitingCases.module.css";
+import type { Contact, Inquiry } from "../../types";
 import { receivedAt } from "../shared/when";
 
 /** The most of each kind listed; the rest are a link to its list away. */
@@ -22,16 +23,6 @@ interface Waiting {
   details: string[];
 }
 
-type Found = {
-  id: number | string;
-  createdAt: string;
-  email: string;
-  phone: string;
-  regNumber?: string;
-  vehicle?: VehicleRecord | null;
-  damages?: Damage[] | null;
-};
-
 const photos = (count: number) => (count === 1 ? "1 bilde" : `${count} bilder`);
 
 async function waiting(payload: Payload, req: PayloadRequest, slug: CaseSlug) {
@@ -44,16 +35,17 @@ async function waiting(payload: Payload, req: PayloadRequest, slug: CaseSlug) {
     overrideAccess: false,
     req,
   });
-  const cases = (found.docs as unknown as Found[]).map((doc): Waiting => ({
+  const cases = found.docs.map((doc: Inquiry | Contact): Waiting => ({
     slug,
     id: doc.id,
     createdAt: doc.createdAt,
-    title: slug === INQUIRY_SLUG ? (doc.regNumber ?? "") : doc.email,
+    title: "regNumber" in doc ? doc.regNumber : doc.email,
     details:
-      slug === INQUIRY_SLUG
+      "regNumber" in doc
         ? ["Pristilbud", carLine(doc.vehicle) ?? "", photos(photoCount(doc.damages))].filter(Boolean)
         : ["Bestilling", doc.phone],
   }));
+
   return { cases, total: found.totalDocs, more: found.totalDocs > found.docs.length ? found.totalDocs : 0 };
 }
 
