@@ -12,25 +12,20 @@
 import { Gutter } from "@payloadcms/ui";
 import type { ListViewServerProps, Where } from "payload";
 import { formatAdminURL } from "payload/shared";
-import { carColumn, type VehicleRecord } from "../../car";
+import { carColumn } from "../../car";
 import { BOOKING_STATES, CASE_STATES, CASES_PER_PAGE, type CaseState } from "../../cases";
-import { INQUIRY_SLUG, OFFER_SLUG } from "../../names";
+import { CASE_SLUGS, INQUIRY_SLUG, OFFER_SLUG, type CaseSlug } from "../../names";
 import { offerSummary } from "../shared/offer-state";
 import styles from "./CaseList.module.css";
-import { photoCount, type Damage } from "../shared/photo-count";
+import { photoCount } from "../shared/photo-count";
 import { receivedAt } from "../shared/when";
-import type { CaseOffer } from "../../types";
+import type { CaseOffer, Contact, Inquiry } from "../../types";
 
-interface Listed {
-  id: number | string;
-  createdAt: string;
-  status?: string;
-  email?: string;
-  phone?: string;
-  regNumber?: string;
-  vehicle?: VehicleRecord | null;
-  damages?: Damage[] | null;
-}
+/** A case as the list reads it: a quote or a booking. */
+type Listed = Inquiry | Contact;
+
+/** Whether `slug` names one of the plugin's case collections. */
+const isCaseSlug = (slug: string): slug is CaseSlug => (CASE_SLUGS as readonly string[]).includes(slug);
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -168,13 +163,14 @@ function Cases({ docs, isQuote, linkOf, offers }: CasesProps) {
       </thead>
       <tbody>
         {docs.map((doc) => {
-          const cells = isQuote
-            ? [carColumn(doc.vehicle), stateLabel(doc.status), offerOf(doc), String(photoCount(doc.damages))]
-            : [doc.phone ?? "", stateLabel(doc.status)];
+          const cells =
+            "regNumber" in doc
+              ? [carColumn(doc.vehicle), stateLabel(doc.status), offerOf(doc), String(photoCount(doc.damages))]
+              : [doc.phone, stateLabel(doc.status)];
           return (
             <tr key={doc.id}>
               <th scope="row" data-label={columns[0]}>
-                <a href={linkOf(doc)}>{isQuote ? doc.regNumber : doc.email}</a>
+                <a href={linkOf(doc)}>{"regNumber" in doc ? doc.regNumber : doc.email}</a>
               </th>
               {cells.map((cell, index) => (
                 <td key={index} data-label={columns[index + 1]}>
@@ -193,7 +189,9 @@ function Cases({ docs, isQuote, linkOf, offers }: CasesProps) {
 }
 
 /** The cases `shown` asks for, newest first, as the staff member `user` may read them. */
-function findCases({ collectionConfig, payload, user }: ListViewServerProps, shown: Asked) {
+async function findCases({ collectionConfig, payload, user }: ListViewServerProps, shown: Asked) {
+  const slug = collectionConfig.slug;
+  if (!isCaseSlug(slug)) throw new Error(`The case list is for the case collections, not ${slug}`);
   const searchable = collectionConfig.admin.listSearchableFields ?? [];
   const where: Where = {
     and: [
@@ -202,7 +200,7 @@ function findCases({ collectionConfig, payload, user }: ListViewServerProps, sho
     ],
   };
   return payload.find({
-    collection: collectionConfig.slug,
+    collection: slug,
     where,
     sort: "-createdAt",
     page: shown.page,
@@ -222,7 +220,7 @@ export async function CaseList(props: ListViewServerProps) {
   const listPath = url(`/collections/${slug}`);
   const shown = asked(searchParams as Params);
   const data = await findCases(props, shown);
-  const docs = data.docs as unknown as Listed[];
+  const docs: Listed[] = data.docs;
   const offers: LatestOffers = isQuote ? await latestOffers(props, docs) : new Map();
   const page = (to: number) => linkTo(listPath, { ...shown, page: to });
 
