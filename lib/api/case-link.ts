@@ -74,8 +74,11 @@ const text = (max: number) => z.string().check(z.trim(), z.minLength(1, "må fyl
 const token = () => z.string().check(z.regex(CASE_TOKEN_PATTERN, "ugyldig lenke"));
 /** A calendar day, `YYYY-MM-DD`, that exists. */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const isDay = (value: string) =>
-  DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+export const isDay = (value: string) => {
+  if (!DAY.test(value)) return false;
+  const noon = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(noon.getTime()) && noon.toISOString().slice(0, 10) === value;
+};
 /** A moment with its offset, as `Date.toISOString()` writes it or with `+01:00`. */
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 export const isMoment = (value: string) => MOMENT.test(value) && !Number.isNaN(Date.parse(value));
