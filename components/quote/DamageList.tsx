@@ -7,7 +7,6 @@ import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { Damage } from "@/lib/photos/photos";
 import { DamageSection, type DamageSectionProps } from "./DamageSection";
 import type { QuoteActions, useQuote } from "./useQuote";
-import pill from "@/components/ui/Pill.module.css";
 import styles from "./QuoteForm.module.css";
 
 type View = ReturnType<typeof useQuote>["view"];
@@ -65,7 +64,7 @@ export function DamageList(props: DamageListProps) {
       <button
         type="button"
         ref={addButtonRef}
-        className={`${pill.pill} ${styles.addDamage}`}
+        className={styles.addDamage}
         onClick={actions.addDamage}
         disabled={!ready || damages.length >= FIELD_LIMITS.damages}
         aria-describedby={listError ? errorId : undefined}

@@ -4,7 +4,6 @@ import { useEffect, useRef, type RefObject } from "react";
 import { mailtoHref, telHref } from "@/lib/format";
 import { Icon } from "./Icon";
 import { Template } from "./Template";
-import pill from "./Pill.module.css";
 import styles from "./SendFailure.module.css";
 
 /** The box's own words; `contact` holds `{phone}` and `{email}`. */
@@ -53,7 +52,7 @@ export function SendFailure({ texts, text, contact, onRetry, busy = false, boxRe
           }}
         />
       </p>
-      <button type="button" className={`${pill.pill} ${styles.retry}`} onClick={onRetry} disabled={busy}>
+      <button type="button" className={styles.retry} onClick={onRetry} disabled={busy}>
         {texts.retry}
       </button>
     </div>
