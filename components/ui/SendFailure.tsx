@@ -4,7 +4,7 @@ import { useEffect, useRef, type RefObject } from "react";
 import { mailtoHref, telHref } from "@/lib/format";
 import { Icon } from "./Icon";
 import { Template } from "./Template";
-import styles from "./SendFailure.module.css";
+import styles from "./Field.module.css";
 
 /** The box's own words; `contact` holds `{phone}` and `{email}`. */
 export interface SendFailureTexts {
@@ -38,7 +38,7 @@ export function SendFailure({ texts, text, contact, onRetry, busy = false, boxRe
   }, [takesFocus]);
   return (
     <div className={styles.failure} role="alert" ref={boxRef ?? own} tabIndex={-1}>
-      <p className={styles.heading}>
+      <p className={styles.failureHeading}>
         <Icon name="alert" size={22} />
         {texts.heading}
       </p>
@@ -52,7 +52,7 @@ export function SendFailure({ texts, text, contact, onRetry, busy = false, boxRe
           }}
         />
       </p>
-      <button type="button" className={styles.retry} onClick={onRetry} disabled={busy}>
+      <button type="button" className={styles.failureRetry} onClick={onRetry} disabled={busy}>
         {texts.retry}
       </button>
     </div>
