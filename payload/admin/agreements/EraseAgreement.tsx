@@ -8,27 +8,10 @@ import { Button, useConfig, useDocumentInfo } from "@payloadcms/ui";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { ERASURE_REASON_MAX, eraseAgreementSchema } from "../../../lib/api/case-link";
+import { staffCall } from "../shared/staff-call";
 // the case answer's form styles: one look for the staff's forms
 import answer from "../case-answer/CaseAnswer.module.css";
 import form from "../case-answer/OfferForm.module.css";
-
-/** Posts the erasure; resolves to undefined when done, else to what went wrong, in words. */
-async function eraseRequest(api: string, agreementId: string, reason: string): Promise<string | undefined> {
-  let answer: Response;
-  try {
-    answer = await fetch(`${api}/agreements/${encodeURIComponent(agreementId)}/erase`, {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ reason }),
-    });
-  } catch {
-    return "Fikk ikke kontakt med serveren. Sjekk nettet og prøv igjen.";
-  }
-  if (answer.ok) return undefined;
-  const body = (await answer.json().catch(() => undefined)) as { errors?: { message: string }[] } | undefined;
-  return body?.errors?.[0]?.message ?? `Serveren svarte ${answer.status}.`;
-}
 
 export function EraseAgreement() {
   const { id: documentId } = useDocumentInfo();
@@ -52,14 +35,18 @@ export function EraseAgreement() {
     setError(undefined);
     setFailed(undefined);
     setSending(true);
-    const refused = await eraseRequest(config.routes.api, String(documentId), checked.data.reason);
+    const { said, errors } = await staffCall(
+      `/agreements/${encodeURIComponent(String(documentId))}/erase`,
+      checked.data,
+    );
     setSending(false);
-    if (refused === undefined) {
+    if (said.ok) {
       router.push(`${config.routes.admin}/collections/agreements`);
       router.refresh();
       return;
     }
-    setFailed(refused);
+    if (errors.reason) setError(errors.reason);
+    setFailed(said.text);
   }
 
   return (

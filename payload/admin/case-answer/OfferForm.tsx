@@ -20,7 +20,7 @@ import { NoteField, PriceTypeChoice, TimesField, ValidUntilField, type PartProps
 import { LinesField } from "./offer-lines";
 import styles from "./OfferForm.module.css";
 import { OfferPreview, type PreviewTexts } from "./OfferPreview";
-import { staffCall, type Said } from "./staff-call";
+import { staffCall, type Said } from "../shared/staff-call";
 
 interface OfferFormProps {
   quoteId: string;
@@ -70,7 +70,7 @@ export function OfferForm({ quoteId, regNumber, texts, today, defaultValidUntil,
     }
     setSending(true);
     setSaid(undefined);
-    const answer = await staffCall(quoteId, "send-offer", checked.body);
+    const answer = await staffCall(`/inquiries/${encodeURIComponent(quoteId)}/send-offer`, checked.body);
     setSending(false);
     setSaid(answer.said);
     setRefused(answer.errors);

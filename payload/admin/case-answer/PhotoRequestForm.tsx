@@ -14,7 +14,7 @@ import { CASE_LIMITS, requestPhotosSchema } from "../../../lib/api/case-link";
 import page from "./CaseAnswer.module.css";
 import { FieldError, invalid, keepEnter, Message } from "./form-parts";
 import styles from "./OfferForm.module.css";
-import { staffCall, type Said } from "./staff-call";
+import { staffCall, type Said } from "../shared/staff-call";
 
 export function PhotoRequestForm({ quoteId }: { quoteId: string }) {
   const router = useRouter();
@@ -37,7 +37,7 @@ export function PhotoRequestForm({ quoteId }: { quoteId: string }) {
     setError(undefined);
     setSending(true);
     setSaid(undefined);
-    const answer = await staffCall(quoteId, "request-photos", checked.data);
+    const answer = await staffCall(`/inquiries/${encodeURIComponent(quoteId)}/request-photos`, checked.data);
     setSending(false);
     setSaid(answer.said);
     if (answer.errors.message) setError(answer.errors.message);

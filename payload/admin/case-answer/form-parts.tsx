@@ -5,7 +5,7 @@
  */
 import type { KeyboardEvent } from "react";
 import styles from "./OfferForm.module.css";
-import type { Said } from "./staff-call";
+import type { Said } from "../shared/staff-call";
 
 /** Enter in a one-line input would submit the page's own form, which saves the case: it does nothing here. */
 export const keepEnter = (event: KeyboardEvent) => {

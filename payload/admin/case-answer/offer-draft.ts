@@ -11,7 +11,8 @@ import { formatPrice } from "../../../lib/format";
 import { osloToMoment } from "../../../lib/oslo-time";
 
 /** A field's errors by its path in the request, `lines.0.amountNok`, as the plugin names them too. */
-export type Errors = Record<string, string>;
+export type { Errors } from "../shared/staff-call";
+import type { Errors } from "../shared/staff-call";
 
 /** A line of work as it is typed; `key` tells the line apart while lines are added and removed. */
 export interface Line {

@@ -1,9 +1,11 @@
 /**
- * The quote page's calls to the plugin's staff endpoints, made with the staff
+ * The admin's calls to the plugin's staff endpoints, made with the staff
  * member's login: what the plugin said, as the page shows it, and its errors
  * by field. A call that never reached the server says so.
  */
-import type { Errors } from "./offer-draft";
+
+/** A form's errors, by the field's dotted path. */
+export type Errors = Record<string, string>;
 
 /** What the page says after a call: whether it went, in words. */
 export interface Said {
@@ -11,15 +13,11 @@ export interface Said {
   text: string;
 }
 
-/** Posts `body` to the quote's staff call `action`; resolves to what the plugin said, its errors by field. */
-export async function staffCall(
-  quoteId: string,
-  action: string,
-  body: unknown,
-): Promise<{ said: Said; errors: Errors }> {
+/** Posts `body` to the staff call at `path` (under /api); resolves to what the plugin said, its errors by field. */
+export async function staffCall(path: string, body: unknown): Promise<{ said: Said; errors: Errors }> {
   let response: Response;
   try {
-    response = await fetch(`/api/inquiries/${encodeURIComponent(quoteId)}/${action}`, {
+    response = await fetch(`/api${path}`, {
       method: "POST",
       credentials: "include",
       headers: { "Content-Type": "application/json" },
