@@ -5,6 +5,7 @@
  * API key, is not staff: it reads and changes no customer's data.
  */
 import type { Access, PayloadRequest } from "payload";
+import { Refusal } from "./http";
 
 export function isStaffRequest(req: Pick<PayloadRequest, "user" | "payload">): boolean {
   const user = req.user as (PayloadRequest["user"] & { _strategy?: string }) | null;
@@ -13,3 +14,9 @@ export function isStaffRequest(req: Pick<PayloadRequest, "user" | "payload">): b
 }
 
 export const isStaff: Access = ({ req }) => isStaffRequest(req);
+
+/** Refuses a call of the plugin's staff endpoints made without a login (401) or by anyone but staff (403). */
+export function requireStaff(req: Pick<PayloadRequest, "user" | "payload">): void {
+  if (!req.user) throw new Refusal(401, "Logg inn for å gjøre dette");
+  if (!isStaffRequest(req)) throw new Refusal(403, "Bare verkstedets ansatte kan gjøre dette");
+}

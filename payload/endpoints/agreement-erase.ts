@@ -5,7 +5,7 @@
  */
 import type { Endpoint } from "payload";
 import { ERASURE_REASON_MAX, eraseAgreementSchema } from "../../lib/api/case-link";
-import { isStaffRequest } from "../access";
+import { requireStaff } from "../access";
 import { answering, jsonAnswer, NO_STORE, readBody, Refusal } from "../http";
 import { eraseAgreement } from "../operations/erase-agreement";
 
@@ -16,8 +16,7 @@ export const eraseAgreementEndpoint: Endpoint = {
   path: "/:id/erase",
   method: "post",
   handler: answering(async (req) => {
-    if (!req.user) throw new Refusal(401, "Logg inn for å gjøre dette");
-    if (!isStaffRequest(req)) throw new Refusal(403, "Bare verkstedets ansatte kan gjøre dette");
+    requireStaff(req);
     const id = Number(req.routeParams?.id);
     if (!Number.isSafeInteger(id)) throw new Refusal(404, "Fant ikke avtalen");
     const { reason } = await readBody(req, eraseAgreementSchema, ERASE_BODY_BYTES);

@@ -6,8 +6,8 @@
  */
 import type { Endpoint, PayloadRequest } from "payload";
 import { requestPhotosSchema, sendOfferSchema } from "../../lib/api/case-link";
-import { isStaffRequest } from "../access";
-import { answering, jsonAnswer, NO_STORE, readBody, Refusal } from "../http";
+import { requireStaff } from "../access";
+import { answering, jsonAnswer, NO_STORE, readBody } from "../http";
 import { requestPhotos } from "../operations/request-photos";
 import { sendOffer } from "../operations/send-offer";
 import { openCase } from "../operations/staff-case";
@@ -15,8 +15,7 @@ import { CASE_LINK_BODY_BYTES } from "./case-link-customer";
 
 /** The quote the call names, refused when the caller is not staff. */
 async function staffCase(req: PayloadRequest) {
-  if (!req.user) throw new Refusal(401, "Logg inn for å gjøre dette");
-  if (!isStaffRequest(req)) throw new Refusal(403, "Bare verkstedets ansatte kan gjøre dette");
+  requireStaff(req);
   return openCase(req.payload, Number(req.routeParams?.id));
 }
 

@@ -19,6 +19,7 @@ import type { Site } from "../../lib/content/schemas";
 import type { MailState } from "../case-link/collections";
 import { hashToken, newToken } from "../case-link/token";
 import { AGREEMENT_SLUG, EVENT_SLUG, INQUIRY_SLUG, LINK_SLUG } from "../names";
+import { idOf } from "../operations/records";
 import type { Inquiry } from "../types";
 import { confirmationMail } from "./confirmation";
 import { linkMail } from "./link";
@@ -36,7 +37,6 @@ export interface LinkMailerOptions {
 }
 
 /** The id a relationship field holds, read at any depth. */
-const idOf = (value: number | { id: number }) => (typeof value === "object" ? value.id : value);
 
 /** The quote `id`, or null when it is gone. */
 const readQuote = (payload: Payload, id: Id): Promise<Inquiry | null> =>
