@@ -7,6 +7,7 @@ import { FIELD_LIMITS } from "@/lib/api/schemas";
 import type { Damage } from "@/lib/photos/photos";
 import { DamageSection, type DamageSectionProps } from "./DamageSection";
 import type { QuoteActions, useQuote } from "./useQuote";
+import field from "@/components/ui/Field.module.css";
 import styles from "./QuoteForm.module.css";
 
 type View = ReturnType<typeof useQuote>["view"];
@@ -64,7 +65,7 @@ export function DamageList(props: DamageListProps) {
       <button
         type="button"
         ref={addButtonRef}
-        className={styles.addDamage}
+        className={`${field.pill} ${styles.addDamage}`}
         onClick={actions.addDamage}
         disabled={!ready || damages.length >= FIELD_LIMITS.damages}
         aria-describedby={listError ? errorId : undefined}

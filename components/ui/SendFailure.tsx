@@ -52,7 +52,7 @@ export function SendFailure({ texts, text, contact, onRetry, busy = false, boxRe
           }}
         />
       </p>
-      <button type="button" className={styles.failureRetry} onClick={onRetry} disabled={busy}>
+      <button type="button" className={`${styles.pill} ${styles.failureRetry}`} onClick={onRetry} disabled={busy}>
         {texts.retry}
       </button>
     </div>
