@@ -338,7 +338,8 @@ export async function launchFirefox(): Promise<EngineBrowser> {
     browser: "firefox",
     executablePath: FIREFOX,
     headless: true,
-    defaultViewport: VIEWPORT,
+    // each page sets its own (pageOf): a default one would fail every new page as setViewport can
+    defaultViewport: null,
   });
   return {
     engine: "Firefox ESR",
@@ -377,9 +378,21 @@ export const openWebKit = (): Promise<EnginePage> => onePage(launchWebKit);
 /** Firefox ESR for one page: it stops when the page closes. */
 export const openFirefox = (): Promise<EnginePage> => onePage(launchFirefox);
 
+/**
+ * Sets `page`'s viewport to VIEWPORT. Over BiDi, puppeteer sets the screen's orientation in the same call, a
+ * command Firefox ESR may not know: the viewport is set all the same, so that refusal alone is let pass.
+ */
+async function setViewport(page: Page): Promise<void> {
+  try {
+    await page.setViewport(VIEWPORT);
+  } catch (error) {
+    if (!String(error).includes("unknown command emulation.setScreenOrientationOverride")) throw error;
+  }
+}
+
 /** A puppeteer page (Firefox over BiDi, Chromium over CDP) as an EnginePage; `close` ends what holds it. */
 async function pageOf(engine: string, page: Page, close: () => Promise<void>): Promise<EnginePage> {
-  await page.setViewport(VIEWPORT);
+  await setViewport(page);
   const inPage = new Function(QUERY) as (op: string, q: Query) => unknown;
   const ready = async () => {
     if (!(await page.evaluate("!!window.TestingLibraryDom"))) await page.evaluate(TESTING_LIBRARY);
@@ -404,7 +417,8 @@ async function pageOf(engine: string, page: Page, close: () => Promise<void>): P
     engine,
     goto: async (url) => void (await page.goto(url, { waitUntil: "load" })),
     reload: async () => void (await page.reload({ waitUntil: "load" })),
-    url: async () => page.url(),
+    // the page's own address: over BiDi, Firefox ESR tells puppeteer of no client-side navigation
+    url: async () => page.evaluate(() => location.href),
     run: (body, arg) => page.evaluate(new Function(body) as (a: unknown) => unknown, arg) as Promise<never>,
     click: async (q) => (await element(q)).click(),
     ...pageQueries(query),
