@@ -73,17 +73,24 @@ export interface Running {
   since: number;
 }
 
+/** What the runner reads of a Drizzle-based adapter (Payload's SQLite and PostgreSQL adapters). */
+interface DrizzleParts {
+  drizzle: Drizzle;
+  tables: Record<string, JobsTable>;
+  tableNameMap: Map<string, string>;
+  operators: Sql["op"];
+}
+
+/** Whether the adapter is one of Payload's Drizzle-based ones: it then has its drizzle, tables and operators. */
+const isDrizzleAdapter = <T extends object>(db: T): db is T & DrizzleParts =>
+  "drizzle" in db && "tables" in db && "tableNameMap" in db && "operators" in db;
+
 /** The adapter's drizzle, the jobs table and the operators; undefined on an adapter without them. */
 export function sqlOf(payload: Payload): Sql | undefined {
-  const db = payload.db as unknown as {
-    drizzle?: Drizzle;
-    tables?: Record<string, JobsTable>;
-    tableNameMap?: Map<string, string>;
-    operators?: Sql["op"];
-  };
+  const db = payload.db;
+  if (!isDrizzleAdapter(db) || !db.drizzle || !db.operators) return undefined;
   const table = db.tables?.[db.tableNameMap?.get("payload_jobs") ?? "payload_jobs"];
-  if (!db.drizzle || !table || !db.operators) return undefined;
-  return { drizzle: db.drizzle, table, op: db.operators };
+  return table ? { drizzle: db.drizzle, table, op: db.operators } : undefined;
 }
 
 export const now = () => getCurrentDate();

@@ -21,6 +21,7 @@
  *   - while a job runs, its process stamps it every HEARTBEAT_MS, so a slow
  *     send is never taken from a process that lives.
  */
+import { Cron } from "croner";
 import { _internal_jobSystemGlobals, type Payload, type PayloadRequest } from "payload";
 import { CASE_EMAILS_TASK, CLEANUP_TASK, EVENT_EMAIL_TASK, LINK_EMAIL_TASK, QUEUE } from "../names";
 import {
@@ -40,6 +41,8 @@ import {
 export const QUEUE_INTERVAL_MS = 5_000;
 /** How often a process stamps the jobs it runs. */
 export const HEARTBEAT_MS = 15_000;
+/** The cron pattern of the loop's timer; its `interval` spaces the runs. */
+const EVERY_SECOND = "* * * * * *";
 /** How many jobs a process runs at once. */
 const LIMIT = 10;
 
@@ -140,8 +143,6 @@ const runners = new WeakMap<Payload, { runSoon(): void }>();
 export function startQueue(payload: Payload, options: QueueOptions): void {
   if (runners.has(payload)) return;
   const intervalMs = options.intervalMs ?? QUEUE_INTERVAL_MS;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   // one run at a time; a run asked for while one claims its jobs comes right after it, with the
   // schedule when either asked for it
   let running = false;
@@ -164,27 +165,22 @@ export function startQueue(payload: Payload, options: QueueOptions): void {
       started.done.catch((err: unknown) => payload.logger.error({ err, msg: "Error in the plugin's job queue" }));
     } catch (err) {
       // once stopped, the database may be closed under a run: that is no error
-      if (!stopped) payload.logger.error({ err, msg: "Error in the plugin's job queue runner" });
+      if (!stopped()) payload.logger.error({ err, msg: "Error in the plugin's job queue runner" });
     } finally {
       running = false;
       const next = again;
       again = undefined;
-      if (next && !stopped) void run(next.withSchedule);
+      if (next && !stopped()) void run(next.withSchedule);
     }
   };
-  const tick = async () => {
-    await run(true);
-    if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
-  };
-  timer = setTimeout(() => void tick(), intervalMs);
-  runners.set(payload, { runSoon: () => void (stopped || run(false)) });
-  // Payload's destroy stops its crons; this runner is stopped with them
-  (payload.crons as unknown as { stop(): void }[]).push({
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  });
+  // every `intervalMs`, in whole seconds (JOBS_INTERVAL_SECONDS), as Payload runs its autoRun crons
+  const timer = new Cron(EVERY_SECOND, { interval: Math.max(1, Math.round(intervalMs / 1000)), protect: true }, () =>
+    run(true),
+  );
+  const stopped = () => timer.isStopped();
+  runners.set(payload, { runSoon: () => void (stopped() || run(false)) });
+  // Payload's destroy stops its crons, this one among them
+  payload.crons.push(timer);
 }
 
 /** Has this process's queue run once more at once, as after `queueJob`; nothing where this process does not run it. */
