@@ -475,6 +475,10 @@ export interface PayloadJob {
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
+  /**
+   * Used for concurrency control. Jobs with the same key are subject to exclusive/supersedes rules.
+   */
+  concurrencyKey?: string | null;
   meta?:
     | {
         [k: string]: unknown;
@@ -815,6 +819,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   queue?: T;
   waitUntil?: T;
   processing?: T;
+  concurrencyKey?: T;
   meta?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -931,6 +936,7 @@ export interface TaskBulkeklinikkenLinkEmail {
       | number
       | boolean
       | null;
+    case?: string | null;
   };
   output?: unknown;
 }
@@ -949,6 +955,7 @@ export interface TaskBulkeklinikkenEventEmail {
       | number
       | boolean
       | null;
+    case?: string | null;
   };
   output?: unknown;
 }

@@ -106,6 +106,8 @@ function withJobs(
     ...jobs,
     access: { run: staff, queue: staff, cancel: staff, ...jobs?.access },
     tasks: [...(jobs?.tasks ?? []), ...pluginTasks(mailers, mailOn)],
+    // a case's jobs carry its key (`concurrencyKey`), so the runner takes each case's jobs in turn
+    enableConcurrencyControl: true,
     autoRun: async (payload) => {
       if (cron.runJobs) startQueue(payload, { mailOn, intervalMs: cron.intervalMs });
       return typeof autoRun === "function" ? await autoRun(payload) : (autoRun ?? []);

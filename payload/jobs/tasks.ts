@@ -16,6 +16,10 @@
  * A failed e-mail fails its job, and the queue tries again by MAIL_RETRIES,
  * waiting longer each time, so an SMTP server that is away for a while only
  * delays the e-mails.
+ *
+ * Each job about a case carries the case's key (`caseKey`, as Payload's
+ * `concurrencyKey`), by which the runner takes each case's jobs in turn: a
+ * case flooded with questions holds back no other case's e-mails.
  */
 import type { Payload, TaskConfig } from "payload";
 import type { CaseMailer, LinkMailer } from "../mail";
@@ -28,6 +32,7 @@ import {
   QUEUE,
   type CaseSlug,
 } from "../names";
+import { caseKey } from "../queue";
 import { closeForgottenCases } from "../operations/close-forgotten";
 import { deleteExpired, requeueOverdueEmails } from "./cleanup";
 
@@ -47,6 +52,10 @@ const caseEmailsTask = (mailer: CaseMailer): TaskConfig => ({
     { name: "id", type: "json", required: true },
   ],
   retries: MAIL_RETRIES,
+  concurrency: ({ input }) => {
+    const { collection, id } = input as { collection: string; id: Id };
+    return caseKey(collection, id);
+  },
   handler: async ({ input, req }) => {
     const { collection, id } = input as { collection: CaseSlug; id: Id };
     if (!(CASE_SLUGS as readonly string[]).includes(collection)) throw new Error(`Not a case: ${collection}`);
@@ -55,7 +64,10 @@ const caseEmailsTask = (mailer: CaseMailer): TaskConfig => ({
   },
 });
 
-/** A task that mails about one record of a customer's link, which its input names by `name`. */
+/**
+ * A task that mails about one record of a customer's link, which its input
+ * names by `name`; its input's `case` (caseKey) names the case, when known.
+ */
 const linkTask = (
   slug: typeof LINK_EMAIL_TASK | typeof EVENT_EMAIL_TASK,
   label: string,
@@ -64,8 +76,12 @@ const linkTask = (
 ): TaskConfig => ({
   slug,
   label,
-  inputSchema: [{ name, type: "json", required: true }],
+  inputSchema: [
+    { name, type: "json", required: true },
+    { name: "case", type: "text" },
+  ],
   retries: MAIL_RETRIES,
+  concurrency: ({ input }) => (input as { case?: string | null }).case ?? "",
   handler: async ({ input, req }) => {
     await mail(req.payload, (input as Record<string, Id>)[name]!);
     return { output: {} };

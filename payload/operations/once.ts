@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { ValidationError, type PayloadRequest, type RequiredDataFromCollectionSlug } from "payload";
-import { EVENT_EMAIL_TASK, EVENT_SLUG } from "../names";
-import { queueJob } from "../queue";
+import { EVENT_EMAIL_TASK, EVENT_SLUG, INQUIRY_SLUG } from "../names";
+import { caseKey, queueJob } from "../queue";
 import type { CaseEvent } from "../types";
 import { inTransaction } from "./transaction";
-import { LOCAL } from "./records";
+import { idOf, LOCAL } from "./records";
 
 type EventData = Omit<RequiredDataFromCollectionSlug<typeof EVENT_SLUG>, "once" | "at">;
 
@@ -32,7 +32,10 @@ export async function once(
         req,
       });
       await more();
-      await queueJob(req, { task: EVENT_EMAIL_TASK, input: { event: event.id } });
+      await queueJob(req, {
+        task: EVENT_EMAIL_TASK,
+        input: { event: event.id, case: caseKey(INQUIRY_SLUG, idOf(data.inquiry)) },
+      });
     });
     return data.kind;
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from "payload";
-import { EVENT_SLUG, LINK_EMAIL_TASK, LINK_SLUG } from "../names";
-import { queueJob } from "../queue";
+import { EVENT_SLUG, INQUIRY_SLUG, LINK_EMAIL_TASK, LINK_SLUG } from "../names";
+import { caseKey, queueJob } from "../queue";
 import { endLinks } from "./end-links";
 import { LOCAL, type Quote } from "./records";
 import { inTransaction } from "./transaction";
@@ -25,6 +25,6 @@ export async function requestPhotos(req: PayloadRequest, quote: Quote, message: 
       ...LOCAL,
       req,
     });
-    await queueJob(req, { task: LINK_EMAIL_TASK, input: { link: link.id } });
+    await queueJob(req, { task: LINK_EMAIL_TASK, input: { link: link.id, case: caseKey(INQUIRY_SLUG, quote.id) } });
   });
 }

@@ -3,7 +3,7 @@ import type { SendOffer } from "../../lib/api/case-link";
 import { osloToday } from "../../lib/oslo-time";
 import { Refusal } from "../http";
 import { EVENT_SLUG, INQUIRY_SLUG, LINK_EMAIL_TASK, LINK_SLUG, OFFER_SLUG } from "../names";
-import { queueJob } from "../queue";
+import { caseKey, queueJob } from "../queue";
 import { lockCase } from "./case-lock";
 import { endLinks } from "./end-links";
 import { LOCAL, type Quote } from "./records";
@@ -101,7 +101,7 @@ export async function sendOffer(req: PayloadRequest, quote: Quote, offer: SendOf
       req,
     });
     await req.payload.update({ collection: INQUIRY_SLUG, id: quote.id, data: { status: "ANSWERED" }, ...LOCAL, req });
-    await queueJob(req, { task: LINK_EMAIL_TASK, input: { link: link.id } });
+    await queueJob(req, { task: LINK_EMAIL_TASK, input: { link: link.id, case: caseKey(INQUIRY_SLUG, quote.id) } });
     return version;
   });
 }

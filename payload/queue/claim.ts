@@ -8,6 +8,9 @@
  * - a due job is taken by one conditional UPDATE that sets `processing` only
  *   where it is still unset, so of all the processes that try at once
  *   exactly one gets it;
+ * - each case's jobs are taken in turn: of a case with a job running (its
+ *   `concurrencyKey`, ../queue/loop.ts's caseKey), no other is taken, so the
+ *   oldest job of each other case comes first;
  * - a case's e-mail jobs (there may be two, when the cleanup queued them
  *   again) are taken one at a time, the oldest first, so a case's e-mails
  *   never go from two processes at once;
@@ -54,12 +57,13 @@ interface JobsTable {
   waitUntil: Column;
   updatedAt: Column;
   createdAt: Column;
+  concurrencyKey: Column;
 }
 type Op = (...args: unknown[]) => unknown;
 export interface Sql {
   drizzle: Drizzle;
   table: JobsTable;
-  op: Record<"and" | "or" | "equals" | "less_than" | "isNull" | "in" | "not_in", Op>;
+  op: Record<"and" | "or" | "equals" | "less_than" | "isNull" | "exists" | "in" | "not_in", Op>;
 }
 export interface Row {
   id: ID;
@@ -125,9 +129,14 @@ export async function releaseAbandoned(payload: Payload, sql: Sql, leaseMs: numb
   return released;
 }
 
+/** How many jobs a claim may look at for each it takes: the others are lost to other processes. */
+const LOOKS_PER_JOB = 2;
+
 /**
- * Takes up to `count` due jobs of `tasks`, each for this process alone; returns the ones it got. A job this
- * process still runs (a cleanup past CLEANUP_MAX_MS, given back to the queue) is left to the others.
+ * Takes up to `count` due jobs of `tasks`, each for this process alone; returns the ones it got. The oldest
+ * due job goes first, of a case none of whose jobs runs (its `concurrencyKey`), so each case's jobs are taken
+ * in turn and a flood on one case holds back no other. A job this process still runs (a cleanup past
+ * CLEANUP_MAX_MS, given back to the queue) is left to the others.
  */
 export async function claim(
   sql: Sql,
@@ -144,16 +153,37 @@ export async function claim(
       open(sql),
       op.or(op.isNull(table.waitUntil), op.less_than(table.waitUntil, at)),
     );
-  const due = await drizzle
-    .select({ id: table.id, taskSlug: table.taskSlug, input: table.input })
-    .from(table)
-    .where(op.and(runnable(), op.in(table.taskSlug, tasks)))
-    .orderBy(table.createdAt, table.id)
-    .limit(count);
+  // no job of its case is running, in any process
+  const caseFree = () =>
+    op.or(
+      op.isNull(table.concurrencyKey),
+      op.not_in(
+        table.concurrencyKey,
+        drizzle
+          .select({ key: table.concurrencyKey })
+          .from(table)
+          .where(op.and(op.equals(table.processing, true), op.exists(table.concurrencyKey))),
+      ),
+    );
   const got: Row[] = [];
-  for (const job of due) {
-    if (running.has(job.id)) continue;
-    let condition = op.and(op.equals(table.id, job.id), runnable());
+  const seen = new Set<ID>(running.keys());
+  for (let looks = 0; got.length < count && looks < count * LOOKS_PER_JOB; looks++) {
+    const [job] = await drizzle
+      .select({ id: table.id, taskSlug: table.taskSlug, input: table.input })
+      .from(table)
+      .where(
+        op.and(
+          runnable(),
+          caseFree(),
+          op.in(table.taskSlug, tasks),
+          ...(seen.size ? [op.not_in(table.id, [...seen])] : []),
+        ),
+      )
+      .orderBy(table.createdAt, table.id)
+      .limit(1);
+    if (!job) break;
+    seen.add(job.id);
+    let condition = op.and(op.equals(table.id, job.id), runnable(), caseFree());
     if (job.taskSlug === CASE_EMAILS_TASK) {
       // an older job for the same case that may still run goes first: its slug is then in this list
       const older = drizzle

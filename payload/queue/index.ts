@@ -9,6 +9,7 @@
 export { CLEANUP_MAX_MS, LEASE_MS } from "./claim";
 export {
   HEARTBEAT_MS,
+  caseKey,
   QUEUE_INTERVAL_MS,
   queueJob,
   runQueue,

@@ -214,11 +214,14 @@ function afterTransaction(req: PayloadRequest, then: () => void): void {
   setImmediate(check).unref();
 }
 
-/** A job the plugin queues from a request, by its task: what it is about. */
+/** The key of a case's jobs (their `concurrencyKey`): the runner takes each case's jobs in turn. */
+export const caseKey = (collection: string, id: ID): string => `${collection}:${id}`;
+
+/** A job the plugin queues from a request, by its task: what it is about, and its case's key (caseKey). */
 export type QueuedJob =
-  | { task: typeof CASE_EMAILS_TASK; input: { collection: string; id: number | string } }
-  | { task: typeof LINK_EMAIL_TASK; input: { link: number | string } }
-  | { task: typeof EVENT_EMAIL_TASK; input: { event: number | string } };
+  | { task: typeof CASE_EMAILS_TASK; input: { collection: string; id: ID } }
+  | { task: typeof LINK_EMAIL_TASK; input: { link: ID; case: string } }
+  | { task: typeof EVENT_EMAIL_TASK; input: { event: ID; case: string } };
 
 /**
  * Queues a job of the plugin's queue in `req`'s transaction (so it is stored

@@ -16,11 +16,14 @@ import readline from "node:readline";
 import { after, before, test } from "node:test";
 import { _internal_jobSystemGlobals } from "payload";
 import sharp from "sharp";
-import { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, QUEUE } from "../names";
-import { LEASE_MS } from "../queue";
+import { CASE_EMAILS_TASK, CLEANUP_TASK, CONTACT_SLUG, EVENT_EMAIL_TASK, INQUIRY_SLUG, QUEUE } from "../names";
+import { caseKey, LEASE_MS, runQueue } from "../queue";
 import { startAdminHost, upload, waitFor } from "./harness";
 import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
 import { freshDatabase } from "./databases";
+
+// each fresh host in this process gets its tables (Payload's SQLite push skips a schema it pushed once in the process)
+process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = "true";
 
 const CHILD = path.join(import.meta.dirname, "queue-process.ts");
 const REPOSITORY = path.resolve(import.meta.dirname, "../..");
@@ -335,6 +338,41 @@ test("a case with two e-mail jobs (the cleanup queued them again) gets its e-mai
       30_000,
     );
     assert.deepEqual(mailsAbout(box, address), { workshop: 1, receipt: 1 });
+  } finally {
+    _internal_jobSystemGlobals.shouldAutoRun = true;
+    await host.close();
+  }
+});
+
+test("a case flooded with e-mail jobs holds back no other case's e-mails: each case's jobs go in turn", async () => {
+  const host = await startAdminHost(mailEnv(box, WORKSHOP));
+  const FLOOD = 20;
+  const flooded = caseKey(INQUIRY_SLUG, 1);
+  try {
+    // the flood and the booking are all queued before the queue runs, the booking's job last
+    _internal_jobSystemGlobals.shouldAutoRun = false;
+    for (let n = 0; n < FLOOD; n++) {
+      await host.payload.jobs.queue({
+        task: EVENT_EMAIL_TASK,
+        queue: QUEUE,
+        input: { event: 10_000 + n, case: flooded },
+      });
+    }
+    const address = "bak-flommen@eksempel.no";
+    const booking = await host.payload.create({
+      collection: CONTACT_SLUG,
+      data: { email: address, phone: "+47 912 34 567", message: "Riper i døra", status: "NEW" },
+    });
+    // one run that may take two jobs: one of the flood, then the booking's
+    await runQueue(host.payload, { mailOn: true, limit: 2 });
+    const stored = await host.payload.findByID({ collection: CONTACT_SLUG, id: booking.id, depth: 0 });
+    assert.equal(stored.emails?.workshop, "sent");
+    assert.equal(stored.emails.receipt, "sent");
+    const { totalDocs } = await host.payload.count({
+      collection: "payload-jobs",
+      where: { concurrencyKey: { equals: flooded } },
+    });
+    assert.equal(totalDocs, FLOOD - 1, "one job of the flood has run");
   } finally {
     _internal_jobSystemGlobals.shouldAutoRun = true;
     await host.close();

@@ -5,6 +5,7 @@ import * as migration_20261129_074731_workshop_note from './20261129_074731_work
 import * as migration_20261129_111638_case_links from './20261129_111638_case_links';
 import * as migration_20261202_132957_login_limit_auto_close from './20261202_132957_login_limit_auto_close';
 import * as migration_20261202_134021_agreement_erasures from './20261202_134021_agreement_erasures';
+import * as migration_20261203_151240_jobs_concurrency_key from './20261203_151240_jobs_concurrency_key';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261202_134021_agreement_erasures.up,
     down: migration_20261202_134021_agreement_erasures.down,
-    name: '20261202_134021_agreement_erasures'
+    name: '20261202_134021_agreement_erasures',
+  },
+  {
+    up: migration_20261203_151240_jobs_concurrency_key.up,
+    down: migration_20261203_151240_jobs_concurrency_key.down,
+    name: '20261203_151240_jobs_concurrency_key'
   },
 ];

@@ -6,6 +6,7 @@ import * as migration_20261129_111614_case_links from './20261129_111614_case_li
 import * as migration_20261202_130559_autoincrement from './20261202_130559_autoincrement';
 import * as migration_20261202_132943_login_limit_auto_close from './20261202_132943_login_limit_auto_close';
 import * as migration_20261202_134004_agreement_erasures from './20261202_134004_agreement_erasures';
+import * as migration_20261203_151213_jobs_concurrency_key from './20261203_151213_jobs_concurrency_key';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261202_134004_agreement_erasures.up,
     down: migration_20261202_134004_agreement_erasures.down,
-    name: '20261202_134004_agreement_erasures'
+    name: '20261202_134004_agreement_erasures',
+  },
+  {
+    up: migration_20261203_151213_jobs_concurrency_key.up,
+    down: migration_20261203_151213_jobs_concurrency_key.down,
+    name: '20261203_151213_jobs_concurrency_key'
   },
 ];
