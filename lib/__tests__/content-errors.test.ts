@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { checkImageRefs, fillSiteFields, getSite } from "../content";
 import { ContentError, readJson, readMarkdown } from "../content/load";
-import { articleFrontMatter, casesSchema, reviewsSchema } from "../content/schemas";
+import { articleFrontMatter, casesSchema, reviewsSchema, servicesSchema } from "../content/schemas";
 import { stringsSchema } from "../content/strings-schema";
 
 const fixture = (name: string) => path.join(__dirname, "fixtures", name);
@@ -146,4 +146,20 @@ describe("strings.json: a text uses only the {placeholders} its field fills in",
   test("the texts as they are pass", () => {
     expect(stringsWith(() => {}).success).toBe(true);
   });
+});
+
+test("a service's work hours that are not whole or half hours, or missing, name the service", () => {
+  const file = path.join(__dirname, "../../content/services.json");
+  const services = JSON.parse(fs.readFileSync(file, "utf8"));
+  services.categories[0].services[0].hours = 1.25;
+  delete services.categories[2].services[1].hours;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "services-"));
+  const broken = path.join(dir, "services.json");
+  fs.writeFileSync(broken, JSON.stringify(services));
+  const error = errorOf(() => readJson(broken, servicesSchema));
+  expect(error.problems).toContain(
+    "categories[0].services[0].hours: arbeidstiden skrives i hele eller halve timer, f.eks. 1.5",
+  );
+  expect(error.problems.some((p) => p.startsWith("categories[2].services[1].hours:"))).toBe(true);
+  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -41,17 +41,17 @@ test("three case studies, four projects", () => {
   expect(content.projects).toHaveLength(4);
 });
 
-test("detailing prices and size multipliers are the workshop's own", () => {
-  const prices = Object.fromEntries(
-    content.services.categories.flatMap((c) => c.services.map((s) => [s.title, s.price])),
+test("detailing prices, work hours and size multipliers are the workshop's own", () => {
+  const priceAndHours = Object.fromEntries(
+    content.services.categories.flatMap((c) => c.services.map((s) => [s.title, [s.price, s.hours]])),
   );
-  expect(prices).toEqual({
-    "Grundig Utvendig Bilvask": 1250,
-    "Lett Innvendig Bilvask": 2500,
-    "Grunnleggende Rens": 4500,
-    "Enkel En-trinns Polering": 4500,
-    "To-trinns Polering": 6500,
-    Lakkforsegling: 3500,
+  expect(priceAndHours).toEqual({
+    "Grundig Utvendig Bilvask": [1250, 1.5],
+    "Lett Innvendig Bilvask": [2500, 2],
+    "Grunnleggende Rens": [4500, 4],
+    "Enkel En-trinns Polering": [4500, 4],
+    "To-trinns Polering": [6500, 7],
+    Lakkforsegling: [3500, 3],
   });
   expect(content.services.sizes.map((s) => [s.type, s.multiplier, !!s.default])).toEqual([
     ["Liten", 1, true],

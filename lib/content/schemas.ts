@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { categoryIds, serviceIds } from "../calculator/ids";
+import { HOURS_STEP } from "../work-hours";
 
 const text = z.string().trim().min(1, "må fylles ut (tom tekst)").describe("Tekst; kan ikke være tom.");
 const paragraphs = z
@@ -385,6 +386,9 @@ export type Project = z.infer<typeof projectsSchema>[number];
 /** The calculator's rules refer to these ids (lib/calculator/ids.ts), so a file must use exactly them. */
 export { categoryIds, serviceIds };
 
+/** The most work hours one service may take for a small car: a working day of the detailing team. */
+const MAX_SERVICE_HOURS = 14;
+
 export const servicesSchema = z
   .strictObject({
     categories: z
@@ -406,6 +410,14 @@ export const servicesSchema = z
                       .int()
                       .positive("prisen må være et positivt heltall i kroner")
                       .describe("Prisen for en liten bil i hele kroner, uten mellomrom, f.eks. 1250."),
+                    hours: z
+                      .number()
+                      .min(HOURS_STEP, "arbeidstiden må være minst en halv time")
+                      .max(MAX_SERVICE_HOURS, `arbeidstiden kan være høyst ${MAX_SERVICE_HOURS} timer`)
+                      .multipleOf(HOURS_STEP, "arbeidstiden skrives i hele eller halve timer, f.eks. 1.5")
+                      .describe(
+                        "Arbeidstiden for en liten bil i timer, i hele eller halve timer, f.eks. 1.5 (desimalpunktum); timeboka ganger den med bilstørrelsen som prisen.",
+                      ),
                     summary: text.describe("Én setning om tjenesten."),
                     paragraphs: paragraphs.describe("Beskrivelsen, ett avsnitt per tekst."),
                     includes: z
