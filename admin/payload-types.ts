@@ -76,6 +76,7 @@ export interface Config {
     'case-events': CaseEvent;
     agreements: Agreement;
     'agreement-erasures': AgreementErasure;
+    'booking-claims': BookingClaim;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -93,6 +94,7 @@ export interface Config {
     'case-events': CaseEventsSelect<false> | CaseEventsSelect<true>;
     agreements: AgreementsSelect<false> | AgreementsSelect<true>;
     'agreement-erasures': AgreementErasuresSelect<false> | AgreementErasuresSelect<true>;
+    'booking-claims': BookingClaimsSelect<false> | BookingClaimsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -358,6 +360,19 @@ export interface AgreementErasure {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "booking-claims".
+ */
+export interface BookingClaim {
+  id: number;
+  day: string;
+  place: string;
+  seat: number;
+  holder: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -533,6 +548,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'agreement-erasures';
         value: number | AgreementErasure;
+      } | null)
+    | ({
+        relationTo: 'booking-claims';
+        value: number | BookingClaim;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -780,6 +799,18 @@ export interface AgreementErasuresSelect<T extends boolean = true> {
   acceptedAt?: T;
   erasedAt?: T;
   reason?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "booking-claims_select".
+ */
+export interface BookingClaimsSelect<T extends boolean = true> {
+  day?: T;
+  place?: T;
+  seat?: T;
+  holder?: T;
   updatedAt?: T;
   createdAt?: T;
 }

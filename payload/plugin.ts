@@ -16,6 +16,7 @@ import { contactCollection } from "./collections/Contact";
 import { inquiryCollection } from "./collections/Inquiries";
 import { mediaCollection } from "./collections/Media";
 import { loadEmailTexts, loadSite } from "./content";
+import { claimCollection } from "./booking/claim";
 import { caseLinkCollections } from "./case-link/collections";
 import { bucketSettings, withBucket } from "./bucket";
 import { cronSettings, runEndpoint, withRunEndpoint, type CronSettings } from "./cron";
@@ -24,7 +25,17 @@ import { customerEndpoints } from "./endpoints/case-link-customer";
 import { inquiryEndpoint } from "./endpoints/inquiry";
 import { vehicleEndpoint } from "./endpoints/vehicle";
 import { pluginTasks } from "./jobs/tasks";
-import { AGREEMENT_SLUG, CONTACT_SLUG, EVENT_SLUG, INQUIRY_SLUG, LINK_SLUG, MEDIA_SLUG, OFFER_SLUG } from "./names";
+import {
+  AGREEMENT_SLUG,
+  CLAIM_SLUG,
+  CONTACT_SLUG,
+  ERASURE_SLUG,
+  EVENT_SLUG,
+  INQUIRY_SLUG,
+  LINK_SLUG,
+  MEDIA_SLUG,
+  OFFER_SLUG,
+} from "./names";
 import { startQueue } from "./queue";
 import { removeTemporaryPhotos } from "./photos";
 import { answerKnownErrors } from "./request-errors";
@@ -128,6 +139,8 @@ const OUR_SLUGS: readonly string[] = [
   LINK_SLUG,
   EVENT_SLUG,
   AGREEMENT_SLUG,
+  ERASURE_SLUG,
+  CLAIM_SLUG,
 ];
 
 /** Throws naming each of the plugin's slugs the app already uses. */
@@ -179,6 +192,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
         inquiryCollection(mailOn),
         contactCollection(mailOn),
         ...caseLinkCollections,
+        claimCollection,
       ],
       endpoints: [
         ...(config.endpoints ?? []),

@@ -20,11 +20,11 @@
  * - the times are Payload's job clock (`getCurrentDate`); processes that
  *   share a database must have clocks that agree to within a few seconds.
  *
- * The jobs are claimed through the database adapter's own drizzle (both
- * Payload's SQLite and PostgreSQL adapters have it) and its operators, so
- * one statement works on both.
+ * The jobs are claimed through the database adapter's own drizzle
+ * (../drizzle.ts), so one statement works on SQLite and PostgreSQL.
  */
 import { getCurrentDate, type Payload } from "payload";
+import { sqlFor, type Sql as DrizzleSql } from "../drizzle";
 import { CASE_EMAILS_TASK, CLEANUP_TASK, QUEUE } from "../names";
 
 /** A job `processing` with no stamp from its process for this long lost its process and is given back to the queue. */
@@ -34,17 +34,6 @@ export const CLEANUP_MAX_MS = 60 * 60 * 1000;
 
 export type ID = number | string;
 
-/** What the runner needs of the adapter's drizzle, typed loosely: both dialects' builders have it. */
-interface Statement<T> extends PromiseLike<T> {
-  where(condition: unknown): Statement<T>;
-  orderBy(...columns: unknown[]): Statement<T>;
-  limit(count: number): Statement<T>;
-  returning(fields: Record<string, unknown>): Statement<T>;
-}
-interface Drizzle {
-  select(fields: Record<string, unknown>): { from(table: unknown): Statement<Row[]> };
-  update(table: unknown): { set(values: Record<string, unknown>): Statement<Row[]> };
-}
 type Column = unknown;
 interface JobsTable {
   id: Column;
@@ -59,12 +48,7 @@ interface JobsTable {
   createdAt: Column;
   concurrencyKey: Column;
 }
-type Op = (...args: unknown[]) => unknown;
-export interface Sql {
-  drizzle: Drizzle;
-  table: JobsTable;
-  op: Record<"and" | "or" | "equals" | "less_than" | "isNull" | "exists" | "in" | "not_in", Op>;
-}
+export type Sql = DrizzleSql<JobsTable, Row>;
 export interface Row {
   id: ID;
   taskSlug?: string | null;
@@ -77,25 +61,8 @@ export interface Running {
   since: number;
 }
 
-/** What the runner reads of a Drizzle-based adapter (Payload's SQLite and PostgreSQL adapters). */
-interface DrizzleParts {
-  drizzle: Drizzle;
-  tables: Record<string, JobsTable>;
-  tableNameMap: Map<string, string>;
-  operators: Sql["op"];
-}
-
-/** Whether the adapter is one of Payload's Drizzle-based ones: it then has its drizzle, tables and operators. */
-const isDrizzleAdapter = <T extends object>(db: T): db is T & DrizzleParts =>
-  "drizzle" in db && "tables" in db && "tableNameMap" in db && "operators" in db;
-
-/** The adapter's drizzle, the jobs table and the operators; undefined on an adapter without them. */
-export function sqlOf(payload: Payload): Sql | undefined {
-  const db = payload.db;
-  if (!isDrizzleAdapter(db) || !db.drizzle || !db.operators) return undefined;
-  const table = db.tables?.[db.tableNameMap?.get("payload_jobs") ?? "payload_jobs"];
-  return table ? { drizzle: db.drizzle, table, op: db.operators } : undefined;
-}
+/** The jobs table's drizzle, and the operators; undefined on an adapter without them. */
+export const sqlOf = (payload: Payload): Sql | undefined => sqlFor<JobsTable, Row>(payload, "payload_jobs");
 
 export const now = () => getCurrentDate();
 

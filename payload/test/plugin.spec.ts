@@ -32,7 +32,17 @@ test("the app's CORS, CSRF and upload settings stay; the site's origin, header a
   assert.equal(fresh.upload?.abortOnLimit, true);
   assert.deepEqual(
     fresh.collections?.map((c) => c.slug),
-    ["media", "inquiries", "contact", "case-offers", "case-links", "case-events", "agreements", "agreement-erasures"],
+    [
+      "media",
+      "inquiries",
+      "contact",
+      "case-offers",
+      "case-links",
+      "case-events",
+      "agreements",
+      "agreement-erasures",
+      "booking-claims",
+    ],
   );
   assert.deepEqual(
     fresh.endpoints?.map((e) => `${e.method} ${e.path}`),

@@ -6,6 +6,7 @@ import * as migration_20261129_111638_case_links from './20261129_111638_case_li
 import * as migration_20261202_132957_login_limit_auto_close from './20261202_132957_login_limit_auto_close';
 import * as migration_20261202_134021_agreement_erasures from './20261202_134021_agreement_erasures';
 import * as migration_20261203_151240_jobs_concurrency_key from './20261203_151240_jobs_concurrency_key';
+import * as migration_20261203_155402_booking_claims from './20261203_155402_booking_claims';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261203_151240_jobs_concurrency_key.up,
     down: migration_20261203_151240_jobs_concurrency_key.down,
-    name: '20261203_151240_jobs_concurrency_key'
+    name: '20261203_151240_jobs_concurrency_key',
+  },
+  {
+    up: migration_20261203_155402_booking_claims.up,
+    down: migration_20261203_155402_booking_claims.down,
+    name: '20261203_155402_booking_claims'
   },
 ];

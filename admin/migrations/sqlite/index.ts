@@ -7,6 +7,7 @@ import * as migration_20261202_130559_autoincrement from './20261202_130559_auto
 import * as migration_20261202_132943_login_limit_auto_close from './20261202_132943_login_limit_auto_close';
 import * as migration_20261202_134004_agreement_erasures from './20261202_134004_agreement_erasures';
 import * as migration_20261203_151213_jobs_concurrency_key from './20261203_151213_jobs_concurrency_key';
+import * as migration_20261203_155347_booking_claims from './20261203_155347_booking_claims';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261203_151213_jobs_concurrency_key.up,
     down: migration_20261203_151213_jobs_concurrency_key.down,
-    name: '20261203_151213_jobs_concurrency_key'
+    name: '20261203_151213_jobs_concurrency_key',
+  },
+  {
+    up: migration_20261203_155347_booking_claims.up,
+    down: migration_20261203_155347_booking_claims.down,
+    name: '20261203_155347_booking_claims'
   },
 ];
