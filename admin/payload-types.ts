@@ -77,6 +77,7 @@ export interface Config {
     agreements: Agreement;
     'agreement-erasures': AgreementErasure;
     'booking-claims': BookingClaim;
+    'calendar-days': CalendarDay;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -95,6 +96,7 @@ export interface Config {
     agreements: AgreementsSelect<false> | AgreementsSelect<true>;
     'agreement-erasures': AgreementErasuresSelect<false> | AgreementErasuresSelect<true>;
     'booking-claims': BookingClaimsSelect<false> | BookingClaimsSelect<true>;
+    'calendar-days': CalendarDaysSelect<false> | CalendarDaysSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -372,6 +374,30 @@ export interface BookingClaim {
   createdAt: string;
 }
 /**
+ * Datoer verkstedet er stengt, eller har andre timer enn vanlig.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-days".
+ */
+export interface CalendarDay {
+  id: number;
+  /**
+   * ÅÅÅÅ-MM-DD, f.eks. 2026-12-24
+   */
+  day: string;
+  closed?: boolean | null;
+  /**
+   * Tomt: 14 timer, som vanlig
+   */
+  detailingHours?: number | null;
+  /**
+   * Tomt: 24 timer, som vanlig
+   */
+  verkstedHours?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -552,6 +578,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'booking-claims';
         value: number | BookingClaim;
+      } | null)
+    | ({
+        relationTo: 'calendar-days';
+        value: number | CalendarDay;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -811,6 +841,18 @@ export interface BookingClaimsSelect<T extends boolean = true> {
   place?: T;
   seat?: T;
   holder?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-days_select".
+ */
+export interface CalendarDaysSelect<T extends boolean = true> {
+  day?: T;
+  closed?: T;
+  detailingHours?: T;
+  verkstedHours?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,7 +1,9 @@
 /**
- * What the booking e-mails say and who sends them, from the site's own
- * content files: the workshop's name, phone, address and opening hours from
- * content/site.json and the texts from content/emails.json, each checked
+ * What the booking e-mails say and who sends them, and what the calendar
+ * books, from the site's own content files: the workshop's name, phone,
+ * address and opening hours from content/site.json, the texts from
+ * content/emails.json and the services' work hours and the car sizes from
+ * content/services.json, each checked
  * with the site's own content rule, so a marketer edits both where they edit
  * the site and `npm run check:content` checks both. The files are imported, not read from a folder at run time,
  * so they travel with this folder into whatever app bundles it.
@@ -9,10 +11,11 @@
 import { z } from "zod";
 import siteJson from "../content/site.json";
 import emailsJson from "../content/emails.json";
+import servicesJson from "../content/services.json";
 import { ContentError, formatFieldPath } from "../lib/content/errors";
 import { siteFields } from "../lib/content/site-fields";
 import { emailsSchema, type EmailTexts } from "../lib/content/emails-schema";
-import { siteSchema, type Site } from "../lib/content/schemas";
+import { servicesSchema, siteSchema, type ServicesContent, type Site } from "../lib/content/schemas";
 
 /** The workshop's details a text may name: site.json's fields as the pages fill them, and the site's address. */
 export function workshopFields(site: Site): Record<string, string> {
@@ -38,3 +41,6 @@ export type { EmailTexts };
 
 /** content/emails.json, checked. */
 export const loadEmailTexts = (): EmailTexts => parseContent("content/emails.json", emailTextsSchema, emailsJson);
+
+/** content/services.json, checked. */
+export const loadServices = (): ServicesContent => parseContent("content/services.json", servicesSchema, servicesJson);

@@ -35,6 +35,18 @@ export class Refusal extends Error {
   }
 }
 
+/** The refusal of a client address that spent its calls: 429, and when it may call again (`Retry-After`). */
+export const tooManyCalls = (retryAfterMs: number) =>
+  new Refusal(
+    429,
+    "For mange forespørsler fra denne adressen; prøv igjen om litt",
+    {},
+    {
+      "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+      "Access-Control-Expose-Headers": "Retry-After",
+    },
+  );
+
 /** Headers of an answer no cache may keep. */
 export const NO_STORE = { "Cache-Control": "no-store" };
 

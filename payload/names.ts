@@ -16,6 +16,8 @@ export const AGREEMENT_SLUG = "agreements" as const;
 export const ERASURE_SLUG = "agreement-erasures" as const;
 /** The places a booked time holds in the workshop's calendar: a car's at its drop-off time, a team's hours (./booking/). */
 export const CLAIM_SLUG = "booking-claims" as const;
+/** The dates the workshop closes or gives a team other hours than the default (./booking/days.ts). */
+export const CALENDAR_DAY_SLUG = "calendar-days" as const;
 /** The collections that hold a customer's case: a booking or a price quote. */
 export const CASE_SLUGS = [INQUIRY_SLUG, CONTACT_SLUG] as const;
 export type CaseSlug = (typeof CASE_SLUGS)[number];

@@ -15,18 +15,21 @@ import { isStaffRequest } from "./access";
 import { contactCollection } from "./collections/Contact";
 import { inquiryCollection } from "./collections/Inquiries";
 import { mediaCollection } from "./collections/Media";
-import { loadEmailTexts, loadSite } from "./content";
+import { loadEmailTexts, loadServices, loadSite } from "./content";
 import { claimCollection } from "./booking/claim";
+import { calendarDayCollection } from "./booking/days";
 import { caseLinkCollections } from "./case-link/collections";
 import { bucketSettings, withBucket } from "./bucket";
 import { cronSettings, runEndpoint, withRunEndpoint, type CronSettings } from "./cron";
 import { healthEndpoint } from "./health";
+import { bookingTimesEndpoint } from "./endpoints/booking-times";
 import { customerEndpoints } from "./endpoints/case-link-customer";
 import { inquiryEndpoint } from "./endpoints/inquiry";
 import { vehicleEndpoint } from "./endpoints/vehicle";
 import { pluginTasks } from "./jobs/tasks";
 import {
   AGREEMENT_SLUG,
+  CALENDAR_DAY_SLUG,
   CLAIM_SLUG,
   CONTACT_SLUG,
   ERASURE_SLUG,
@@ -141,6 +144,7 @@ const OUR_SLUGS: readonly string[] = [
   AGREEMENT_SLUG,
   ERASURE_SLUG,
   CLAIM_SLUG,
+  CALENDAR_DAY_SLUG,
 ];
 
 /** Throws naming each of the plugin's slugs the app already uses. */
@@ -159,6 +163,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const smtp = smtpFromEnv(env, site);
   const workshopEmail = addressFrom(env, "WORKSHOP_EMAIL", site.email);
   const texts = loadEmailTexts();
+  const services = loadServices();
   const mailer = caseMailer({ site, texts, workshopEmail });
   // the customer's links point to the first of the site's origins: the live site
   const links = linkMailer({ site, texts: texts.caseLink, workshopEmail, siteOrigin: origins[0]! });
@@ -193,12 +198,14 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
         contactCollection(mailOn),
         ...caseLinkCollections,
         claimCollection,
+        calendarDayCollection,
       ],
       endpoints: [
         ...(config.endpoints ?? []),
         inquiryEndpoint(register),
         ...customerEndpoints(site, texts.caseLink),
         ...(register ? [vehicleEndpoint(register)] : []),
+        bookingTimesEndpoint(site, services),
         healthEndpoint(),
       ],
       cors: withSiteCors(config.cors, origins),

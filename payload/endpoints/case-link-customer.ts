@@ -19,7 +19,7 @@ import type { Site } from "../../lib/content/schemas";
 import { confirmation } from "../mail";
 import { addressLimit } from "../address-limit";
 import { clientAddress } from "../client";
-import { answering, jsonAnswer, NO_STORE, readBody, Refusal } from "../http";
+import { answering, jsonAnswer, NO_STORE, readBody, tooManyCalls } from "../http";
 import { acceptOffer, declineOffer } from "../operations/answer-offer";
 import { addPhotos, askQuestion } from "../operations/customer-messages";
 import { openLink } from "../operations/open-link";
@@ -42,17 +42,7 @@ export function customerEndpoints(site: Site, texts: CaseLinkTexts): Endpoint[] 
     method: "post",
     handler: answering(async (req) => {
       const spent = limit.take(clientAddress(req));
-      if (spent) {
-        throw new Refusal(
-          429,
-          "For mange forespørsler fra denne adressen; prøv igjen om litt",
-          {},
-          {
-            "Retry-After": String(Math.max(1, Math.ceil(spent.retryAfterMs / 1000))),
-            "Access-Control-Expose-Headers": "Retry-After",
-          },
-        );
-      }
+      if (spent) throw tooManyCalls(spent.retryAfterMs);
       return handler(req);
     }, NO_STORE),
   });

@@ -42,6 +42,7 @@ test("the app's CORS, CSRF and upload settings stay; the site's origin, header a
       "agreements",
       "agreement-erasures",
       "booking-claims",
+      "calendar-days",
     ],
   );
   assert.deepEqual(
@@ -53,6 +54,7 @@ test("the app's CORS, CSRF and upload settings stay; the site's origin, header a
       "post /sak/decline",
       "post /sak/question",
       "post /sak/photos",
+      "get /booking/times",
       "get /health",
     ],
   );

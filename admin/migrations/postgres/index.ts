@@ -7,6 +7,7 @@ import * as migration_20261202_132957_login_limit_auto_close from './20261202_13
 import * as migration_20261202_134021_agreement_erasures from './20261202_134021_agreement_erasures';
 import * as migration_20261203_151240_jobs_concurrency_key from './20261203_151240_jobs_concurrency_key';
 import * as migration_20261203_155402_booking_claims from './20261203_155402_booking_claims';
+import * as migration_20261203_160005_calendar_days from './20261203_160005_calendar_days';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261203_155402_booking_claims.up,
     down: migration_20261203_155402_booking_claims.down,
-    name: '20261203_155402_booking_claims'
+    name: '20261203_155402_booking_claims',
+  },
+  {
+    up: migration_20261203_160005_calendar_days.up,
+    down: migration_20261203_160005_calendar_days.down,
+    name: '20261203_160005_calendar_days'
   },
 ];

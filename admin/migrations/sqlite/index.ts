@@ -8,6 +8,7 @@ import * as migration_20261202_132943_login_limit_auto_close from './20261202_13
 import * as migration_20261202_134004_agreement_erasures from './20261202_134004_agreement_erasures';
 import * as migration_20261203_151213_jobs_concurrency_key from './20261203_151213_jobs_concurrency_key';
 import * as migration_20261203_155347_booking_claims from './20261203_155347_booking_claims';
+import * as migration_20261203_155953_calendar_days from './20261203_155953_calendar_days';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261203_155347_booking_claims.up,
     down: migration_20261203_155347_booking_claims.down,
-    name: '20261203_155347_booking_claims'
+    name: '20261203_155347_booking_claims',
+  },
+  {
+    up: migration_20261203_155953_calendar_days.up,
+    down: migration_20261203_155953_calendar_days.down,
+    name: '20261203_155953_calendar_days'
   },
 ];

@@ -1,14 +1,18 @@
 /**
- * The calendar's claim of a time (../booking/claim.ts), on SQLite and on
- * PostgreSQL: of twenty requests at once for the last place, exactly one
- * gets it, whether the last place is a car's at a drop-off time or the
- * team's hours that day; a released time is free again; a change holds the
- * new time before the old one is freed.
+ * The workshop's calendar behind the booking form. The claim of a time
+ * (../booking/claim.ts), on SQLite and on PostgreSQL: of twenty requests at
+ * once for the last place, exactly one gets it, whether the last place is a
+ * car's at a drop-off time or the team's hours that day; a released time is
+ * free again; a change holds the new time before the old one is freed. The
+ * free times (GET /api/booking/times), on SQLite: what the site is given,
+ * and what it is refused.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { claimTime, heldOn, releaseTime, type Wanted } from "../booking/claim";
-import { CARS_PER_DROP_OFF, DROP_OFF_TIMES } from "../booking/calendar";
+import { bookingTimesSchema, BOOKING_TIMES_PATH } from "../../lib/api/booking-times";
+import { CARS_PER_DROP_OFF, DROP_OFF_TIMES, osloMoment } from "../booking/calendar";
+import { BOOKING_TIMES_CALLS_PER_MINUTE } from "../endpoints/booking-times";
 import { onBothDatabases } from "./databases";
 import { startAdminHost, type AdminHost, type HostOptions } from "./harness";
 
@@ -74,3 +78,60 @@ function claimSuite(name: string, database: () => Promise<HostOptions>) {
 }
 
 onBothDatabases("claims", claimSuite);
+
+const TIMES = (query: string) => `${host.origin}${BOOKING_TIMES_PATH}?${query}`;
+const WASH = "services=grundig-utvendig-bilvask&size=Medium%2FSUV";
+
+describe("GET /api/booking/times", () => {
+  before(async () => {
+    host = await startAdminHost({});
+  });
+  after(async () => host?.close());
+
+  test("the free times in the booking window, never cached; a closed date and a full day drop out", async () => {
+    const answer = await fetch(TIMES(WASH));
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get("cache-control"), "no-store");
+    const { hours, times } = bookingTimesSchema.parse(await answer.json());
+    assert.equal(hours, 2); // 1.5 hours times 1.2, rounded up to the half hour
+    const days = [...new Set(times.map((time) => time.day))];
+    assert.ok(days.length >= 20, `six weeks of open days, not ${days.length}`);
+    assert.deepEqual(
+      times.filter((time) => time.day === days[0]).map((time) => time.time),
+      [...DROP_OFF_TIMES],
+    );
+    const first = times[0]!;
+    assert.equal(first.at, osloMoment(first.day, first.time));
+    // staff close the first day; the second is booked full
+    await host.payload.create({ collection: "calendar-days", data: { day: days[0]!, closed: true } });
+    assert.equal(await claimTime(host.payload, "full", { ...job(14), day: days[1]!, capacity: 14 }), true);
+    const after = bookingTimesSchema.parse(await (await fetch(TIMES(WASH))).json());
+    const left = new Set(after.times.map((time) => time.day));
+    assert.equal(left.has(days[0]!), false, "the closed day");
+    assert.equal(left.has(days[1]!), false, "the full day");
+    assert.equal(left.has(days[2]!), true);
+  });
+
+  test("a service or size that is not the calculator's is 400, saying so", async () => {
+    for (const query of ["services=ukjent&size=Liten", "services=lakkforsegling&size=Enorm", "size=Liten"]) {
+      const answer = await fetch(TIMES(query));
+      assert.equal(answer.status, 400, query);
+      const { errors } = (await answer.json()) as { errors: { message: string }[] };
+      assert.match(errors[0]!.message, /velg tjenester og bilstørrelse/);
+    }
+  });
+
+  test("one address that looks too often gets 429 with Retry-After", async () => {
+    // twice the limit and one more: whichever minute they fall in, one minute gets more than the limit
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let n = 0; n <= 2 * BOOKING_TIMES_CALLS_PER_MINUTE; n++) {
+      const answer = await fetch(TIMES(WASH));
+      statuses.push(answer.status);
+      if (answer.status === 429) retryAfter ??= answer.headers.get("retry-after");
+      await answer.body?.cancel();
+    }
+    assert.ok(statuses.includes(429));
+    assert.ok(Number(retryAfter) >= 1);
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * The free times of the workshop's calendar, as the booking form on
+ * /kontakt asks for them (payload/endpoints/booking-times.ts answers):
+ *
+ *   GET {ADMIN}/api/booking/times?services=grundig-utvendig-bilvask,lakkforsegling&size=Medium%2FSUV
+ *     200 { hours, times: [{ day, time, at }] }   the job's work hours, and the drop-off times
+ *                                                that take it in the booking window, in order
+ *     400                                        a service or size that is not in content/services.json
+ *     429                                        too many look-ups from one address
+ *
+ * `day` is the Oslo day (`2026-12-08`), `time` Oslo's clock (`07:30`) and
+ * `at` the moment, with Oslo's offset that day (`2026-12-08T07:30:00+01:00`).
+ * `size` is a car size's `type`; without it, the default size.
+ */
+import * as z from "zod/mini";
+import "../zod"; // parse without eval (CSP)
+
+export const BOOKING_TIMES_PATH = "/api/booking/times";
+export const BOOKING_TIMES_QUERY = { services: "services", size: "size" } as const;
+
+export const freeTimeSchema = z.object({ day: z.string(), time: z.string(), at: z.string() });
+export const bookingTimesSchema = z.object({ hours: z.number(), times: z.array(freeTimeSchema) });
+export type BookingTimes = z.infer<typeof bookingTimesSchema>;
