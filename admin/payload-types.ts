@@ -239,6 +239,25 @@ export interface Contact {
   phone: string;
   email: string;
   message?: string | null;
+  time?: {
+    day?: string | null;
+    dropOff?: string | null;
+    at?: string | null;
+    services?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    size?: string | null;
+    hours?: number | null;
+    price?: number | null;
+    earlyStart?: boolean | null;
+    holder?: string | null;
+  };
   status: 'NEW' | 'ANSWERED' | 'CLOSED';
   /**
    * Bare for verkstedet. Kunden ser det aldri.
@@ -711,6 +730,19 @@ export interface ContactSelect<T extends boolean = true> {
   phone?: T;
   email?: T;
   message?: T;
+  time?:
+    | T
+    | {
+        day?: T;
+        dropOff?: T;
+        at?: T;
+        services?: T;
+        size?: T;
+        hours?: T;
+        price?: T;
+        earlyStart?: T;
+        holder?: T;
+      };
   status?: T;
   workshopNote?: T;
   closedAt?: T;

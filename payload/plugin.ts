@@ -195,7 +195,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
         ...withStaffRules(config),
         media,
         inquiryCollection(mailOn),
-        contactCollection(mailOn),
+        contactCollection(mailOn, { site, services }),
         ...caseLinkCollections,
         claimCollection,
         calendarDayCollection,

@@ -63,6 +63,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The last day of the withdrawal right of an offer accepted at `acceptedAt`: WITHDRAWAL_DAYS later on Oslo's calendar. */
 export const withdrawalDeadline = (acceptedAt: Date): string => addDays(osloDayOf(acceptedAt), WITHDRAWAL_DAYS);
 
+/** Why a drop-off within the withdrawal period is refused without the early-start box. */
+export const EARLY_START_REQUIRED =
+  "Kryss av her for å levere bilen før angrefristen er ute, eller velg en senere tid.";
+
 /** Whether a drop-off at `chosenTime` falls within the withdrawal period, so the early-start box must be ticked. */
 export const needsEarlyStart = (chosenTime: string, now = Date.now()): boolean =>
   Date.parse(chosenTime) - now < WITHDRAWAL_DAYS * DAY_MS;

@@ -9,10 +9,13 @@
  *   1. POST {ADMIN}/api/media?depth=0&fallback-locale=null   multipart: _payload = "{}", file
  *   2. POST {API}/inquiry                                     JSON: Inquiry + damageRequests;
  *                                                             header Idempotency-Key (optional)
- *   3. POST {ADMIN}/api/contact                               JSON: email, phone, message
+ *   3. POST {ADMIN}/api/contact                               JSON: email, phone, message, and a booked
+ *                                                             time (optional): 409 with the nearest free
+ *                                                             times when it was taken meanwhile
  */
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)
+import { serviceIds } from "../calculator/ids";
 
 // ------------------------------------------------------------ shared field rules
 
@@ -31,6 +34,8 @@ export const FIELD_LIMITS = {
   url: 2048,
   imagesPerDamage: 20,
   damages: 20,
+  size: 40,
+  moment: 40,
 } as const;
 
 /**
@@ -286,9 +291,27 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 export const CONTACT_PATH = "/api/contact";
 
+/**
+ * A time booked with the booking form: the calculator's services (their
+ * ids), the car's size (a size's `type`), the drop-off moment as
+ * GET /api/booking/times gave it, and whether the customer ticked the
+ * early-start box (needed for a time within the withdrawal period).
+ */
+export const bookedTimeSchema = z.strictObject({
+  services: z.array(z.enum(serviceIds)).check(z.minLength(1), z.maxLength(serviceIds.length)),
+  size: text(FIELD_LIMITS.size),
+  at: z.string().check(
+    z.maxLength(FIELD_LIMITS.moment),
+    z.refine((value) => !Number.isNaN(Date.parse(value))),
+  ),
+  earlyStart: z.boolean(),
+});
+export type BookedTimeRequest = z.infer<typeof bookedTimeSchema>;
+
 export const contactSchema = z.strictObject({
   email: emailSchema(),
   phone: phoneSchema(),
   message: text(FIELD_LIMITS.message),
+  time: z.optional(bookedTimeSchema),
 });
 export type ContactRequest = z.infer<typeof contactSchema>;

@@ -10,8 +10,17 @@
  * case (../cases.ts): the customer's fields as every case keeps them, its
  * state, its e-mails, newest first.
  */
-import { ValidationError, type CollectionBeforeOperationHook, type CollectionConfig } from "payload";
+import {
+  ValidationError,
+  type CollectionAfterErrorHook,
+  type CollectionBeforeOperationHook,
+  type CollectionConfig,
+  type Field,
+} from "payload";
 import { contactSchema } from "../../lib/api/schemas";
+import type { ServicesContent, Site } from "../../lib/content/schemas";
+import { releaseTime } from "../booking/claim";
+import { bookTime, type BookedTime } from "../operations/book-time";
 import {
   caseAccess,
   caseAdmin,
@@ -43,12 +52,56 @@ const onTheSitesTerms: CollectionBeforeOperationHook = ({ args, operation, req }
   return { ...args, data: result.data };
 };
 
+/** The booking's time, when it was booked with one: what the calendar holds for it (../operations/book-time.ts). */
+const timeField: Field = {
+  name: "time",
+  label: "Time",
+  type: "group",
+  admin: { readOnly: true, condition: (data) => Boolean(data?.time?.day) },
+  fields: [
+    { name: "day", label: "Dato", type: "text" },
+    { name: "dropOff", label: "Levering", type: "text" },
+    { name: "at", type: "date", admin: { hidden: true } },
+    { name: "services", label: "Tjenester", type: "json" },
+    { name: "size", label: "Bilstørrelse", type: "text" },
+    { name: "hours", label: "Arbeidstid (timer)", type: "number" },
+    { name: "price", label: "Pris (kr)", type: "number" },
+    { name: "earlyStart", label: "Start før angrefristen", type: "checkbox" },
+    { name: "holder", type: "text", admin: { hidden: true } },
+  ],
+};
+
+/** Where a booking's time is kept on its request while it is stored, so a failed store frees it. */
+const HELD = "bulkeklinikkenBookedTime";
+
+/** A visitor's booking with a time books it in the calendar before it is stored (refused: 400 or 409). */
+const bookTheTime =
+  (content: { site: Site; services: ServicesContent }): CollectionBeforeOperationHook =>
+  async ({ args, operation, req }) => {
+    if (operation !== "create" || req.payloadAPI === "local") return args;
+    // as onTheSitesTerms, just before, read it
+    const { time: wanted } = contactSchema.parse(args.data ?? {});
+    if (!wanted) return args;
+    const time: BookedTime = await bookTime(req.payload, content, wanted);
+    req.context[HELD] = time.holder;
+    return { ...args, data: { ...args.data, time } };
+  };
+
+/** A booking that could not be stored frees the time it had booked. */
+const freeTheTime: CollectionAfterErrorHook = async ({ req }) => {
+  const holder = req.context[HELD];
+  if (typeof holder === "string") await releaseTime(req.payload, holder);
+};
+
 /**
  * The collection. Each new booking's e-mails are queued whether or not this
  * process can send e-mail (`mailOn`): another process on the same database
  * that can sends them.
  */
-export function contactCollection(mailOn: boolean): CollectionConfig {
+export function contactCollection(
+  mailOn: boolean,
+  content: { site: Site; services: ServicesContent },
+): CollectionConfig {
   return {
     slug: CONTACT_SLUG,
     labels: { singular: "Bestilling", plural: "Bestillinger" },
@@ -59,11 +112,12 @@ export function contactCollection(mailOn: boolean): CollectionConfig {
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
     hooks: {
-      beforeOperation: [onTheSitesTerms],
+      beforeOperation: [onTheSitesTerms, bookTheTime(content)],
+      afterError: [freeTheTime],
       beforeValidate: [keepEmail],
       beforeChange: [stampClosedAt],
       afterChange: [queueCaseEmails(CONTACT_SLUG)],
     },
-    fields: [...customerFields, ...caseFields(mailOn, BOOKING_STATES)],
+    fields: [...customerFields, timeField, ...caseFields(mailOn, BOOKING_STATES)],
   };
 }

@@ -5,7 +5,7 @@
  * answer the first got, and the other answer is refused as answered.
  */
 import type { PayloadRequest } from "payload";
-import { needsEarlyStart, type AcceptRequest, type CaseAnswer } from "../../lib/api/case-link";
+import { EARLY_START_REQUIRED, needsEarlyStart, type AcceptRequest, type CaseAnswer } from "../../lib/api/case-link";
 import type { Acceptance } from "../mail";
 import { AGREEMENT_SLUG, INQUIRY_SLUG, OFFER_SLUG } from "../names";
 import type { CaseEvent } from "../types";
@@ -40,7 +40,7 @@ function chosenTime(offer: Offer, body: AcceptRequest): string {
     throw badField("chosenTime", "Velg en av tidene i tilbudet som ikke er passert");
   }
   if (needsEarlyStart(chosen) && !body.earlyStart) {
-    throw badField("earlyStart", "Kryss av her for å levere bilen før angrefristen er ute, eller velg en senere tid.");
+    throw badField("earlyStart", EARLY_START_REQUIRED);
   }
   return chosen;
 }

@@ -1,3 +1,4 @@
+/** The free times of the workshop's calendar, from its rules (../booking/calendar.ts) and what is stored. */
 import type { Payload } from "payload";
 import type { ServicesContent, Site } from "../../lib/content/schemas";
 import { jobHours } from "../../lib/work-hours";
@@ -5,8 +6,8 @@ import {
   bookingWindow,
   DEFAULT_CAPACITY_HOURS,
   freeTimes,
+  type DayLoad,
   type FreeTime,
-  type OpenDays,
   type Team,
   type Weekday,
 } from "../booking/calendar";
@@ -20,7 +21,7 @@ export interface DetailingJob {
 }
 
 /** The team that does the calculator's services. */
-const DETAILING: Team = "detailing";
+export const DETAILING: Team = "detailing";
 
 /** The work hours of `job`; undefined when a service or the size is not in `services`. */
 export function detailingHours(services: ServicesContent, job: DetailingJob): number | undefined {
@@ -37,11 +38,35 @@ export function detailingHours(services: ServicesContent, job: DetailingJob): nu
 /** The weekdays of the opening hours. */
 const openWeekdays = (site: Site) => new Set<Weekday>(site.openingHours.flatMap((line) => line.days));
 
+/** The booking window at `now` for `team`: its open days, and what each holds. */
+export interface Calendar {
+  days: string[];
+  loadOf(day: string): DayLoad;
+}
+
 /**
- * The drop-off times that take a job of `hours` for `team`, in the booking
- * window at `now`: open days (less the dates staff closed) whose team has
- * the hours left, at times with room.
+ * The booking window at `now`: the open days (less the dates staff closed),
+ * each with its team's capacity that day, the hours booked and the cars at
+ * each drop-off time.
  */
+export async function calendarAt(payload: Payload, site: Site, now: Date, team: Team): Promise<Calendar> {
+  const weekdays = openWeekdays(site);
+  const candidates = bookingWindow(now, { weekdays, closed: new Set() });
+  if (!candidates.length) return { days: [], loadOf: () => ({ capacity: 0, booked: 0, cars: {} }) };
+  const settings = await daySettings(payload, candidates[0]!, candidates.at(-1)!);
+  const days = candidates.filter((day) => !settings.get(day)?.closed);
+  const held = await heldOn(payload, days);
+  return {
+    days,
+    loadOf: (day) => ({
+      capacity: settings.get(day)?.capacity[team] ?? DEFAULT_CAPACITY_HOURS[team],
+      booked: held.get(day)?.hours[team] ?? 0,
+      cars: held.get(day)?.cars ?? {},
+    }),
+  };
+}
+
+/** The drop-off times in the booking window at `now` that take a job of `hours` for `team`, in order. */
 export async function freeTimesFor(
   payload: Payload,
   site: Site,
@@ -49,23 +74,6 @@ export async function freeTimesFor(
   now: Date,
   team: Team = DETAILING,
 ): Promise<FreeTime[]> {
-  const weekdays = openWeekdays(site);
-  const candidates = bookingWindow(now, { weekdays, closed: new Set() });
-  if (!candidates.length) return [];
-  const settings = await daySettings(payload, candidates[0]!, candidates.at(-1)!);
-  const open: OpenDays = {
-    weekdays,
-    closed: new Set([...settings].filter(([, setting]) => setting.closed).map(([day]) => day)),
-  };
-  const days = candidates.filter((day) => !open.closed.has(day));
-  const held = await heldOn(payload, days);
-  return freeTimes(
-    days,
-    (day) => ({
-      capacity: settings.get(day)?.capacity[team] ?? DEFAULT_CAPACITY_HOURS[team],
-      booked: held.get(day)?.hours[team] ?? 0,
-      cars: held.get(day)?.cars ?? {},
-    }),
-    hours,
-  );
+  const calendar = await calendarAt(payload, site, now, team);
+  return freeTimes(calendar.days, calendar.loadOf, hours);
 }

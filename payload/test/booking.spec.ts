@@ -13,8 +13,10 @@ import { claimTime, heldOn, releaseTime, type Wanted } from "../booking/claim";
 import { bookingTimesSchema, BOOKING_TIMES_PATH } from "../../lib/api/booking-times";
 import { CARS_PER_DROP_OFF, DROP_OFF_TIMES, osloMoment } from "../booking/calendar";
 import { BOOKING_TIMES_CALLS_PER_MINUTE } from "../endpoints/booking-times";
+import { TIME_TAKEN } from "../operations/book-time";
+import { CONTACT_PATH } from "../../lib/api/schemas";
 import { onBothDatabases } from "./databases";
-import { startAdminHost, type AdminHost, type HostOptions } from "./harness";
+import { SITE_ORIGIN, startAdminHost, type AdminHost, type HostOptions } from "./harness";
 
 // each fresh host in this process gets its tables (Payload's SQLite push skips a schema it pushed once in the process)
 process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = "true";
@@ -82,7 +84,7 @@ onBothDatabases("claims", claimSuite);
 const TIMES = (query: string) => `${host.origin}${BOOKING_TIMES_PATH}?${query}`;
 const WASH = "services=grundig-utvendig-bilvask&size=Medium%2FSUV";
 
-describe("GET /api/booking/times", () => {
+describe("booking a time from the site", () => {
   before(async () => {
     host = await startAdminHost({});
   });
@@ -135,3 +137,61 @@ describe("GET /api/booking/times", () => {
     assert.ok(Number(retryAfter) >= 1);
   });
 });
+
+describe("booking a time with the booking form", () => {
+  before(async () => {
+    host = await startAdminHost({});
+  });
+  after(async () => host?.close());
+
+  test("a booking with a free time holds it, with its hours and price; of twenty at once for the last car, one gets it", async () => {
+    const { times } = bookingTimesSchema.parse(await (await fetch(TIMES(WASH))).json());
+    const time = times.at(-1)!; // beyond the withdrawal period
+    const wanted = { services: ["grundig-utvendig-bilvask"], size: "Medium/SUV", at: time.at, earlyStart: false };
+    const first = await book({ ...CUSTOMER, time: wanted });
+    assert.equal(first.status, 201, await first.clone().text());
+    const { doc } = (await first.json()) as { doc: { id: number } };
+    const stored = await host.payload.findByID({ collection: "contact", id: doc.id, depth: 0 });
+    assert.equal(stored.time?.day, time.day);
+    assert.equal(stored.time?.dropOff, time.time);
+    assert.equal(stored.time?.hours, 2);
+    assert.equal(stored.time?.price, 1500); // 1250 kr times 1.2
+    const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => book({ ...CUSTOMER, time: wanted })));
+    const statuses = answers.map((answer) => answer.status);
+    assert.equal(statuses.filter((status) => status === 201).length, CARS_PER_DROP_OFF - 1);
+    assert.equal(statuses.filter((status) => status === 409).length, AT_ONCE - (CARS_PER_DROP_OFF - 1));
+    const refused = (await answers[statuses.indexOf(409)]!.json()) as {
+      errors: { message: string; data: { times: { at: string }[] } }[];
+    };
+    assert.equal(refused.errors[0]!.message, TIME_TAKEN);
+    assert.ok(refused.errors[0]!.data.times.length > 0);
+    assert.ok(refused.errors[0]!.data.times.every((free) => free.at !== time.at));
+    assert.equal((await heldOn(host.payload, [time.day])).get(time.day)?.cars[time.time as "07:30"], CARS_PER_DROP_OFF);
+  });
+
+  test("a time within the withdrawal period needs the early-start box; services the calculator does not allow are refused", async () => {
+    const { times } = bookingTimesSchema.parse(await (await fetch(TIMES(WASH))).json());
+    const soon = { services: ["grundig-utvendig-bilvask"], size: "Liten", at: times[0]!.at, earlyStart: false };
+    const early = await book({ ...CUSTOMER, time: soon });
+    assert.equal(early.status, 400);
+    assert.match(await early.text(), /angrefristen/);
+    const polishAlone = await book({
+      ...CUSTOMER,
+      time: { ...soon, services: ["en-trinns-polering"], earlyStart: true },
+    });
+    assert.equal(polishAlone.status, 400);
+    assert.equal((await heldOn(host.payload, [times[0]!.day])).get(times[0]!.day), undefined, "nothing was held");
+    const ticked = await book({ ...CUSTOMER, time: { ...soon, earlyStart: true } });
+    assert.equal(ticked.status, 201, await ticked.clone().text());
+  });
+});
+
+const CUSTOMER = { email: "timebestilling@eksempel.no", phone: "+47 912 34 567", message: "" };
+
+/** Books as the site does. */
+const book = (body: Record<string, unknown>) =>
+  fetch(`${host.origin}${CONTACT_PATH}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN },
+    body: JSON.stringify(body),
+  });

@@ -8,6 +8,7 @@ import * as migration_20261202_134021_agreement_erasures from './20261202_134021
 import * as migration_20261203_151240_jobs_concurrency_key from './20261203_151240_jobs_concurrency_key';
 import * as migration_20261203_155402_booking_claims from './20261203_155402_booking_claims';
 import * as migration_20261203_160005_calendar_days from './20261203_160005_calendar_days';
+import * as migration_20261203_163345_booking_time from './20261203_163345_booking_time';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261203_160005_calendar_days.up,
     down: migration_20261203_160005_calendar_days.down,
-    name: '20261203_160005_calendar_days'
+    name: '20261203_160005_calendar_days',
+  },
+  {
+    up: migration_20261203_163345_booking_time.up,
+    down: migration_20261203_163345_booking_time.down,
+    name: '20261203_163345_booking_time'
   },
 ];

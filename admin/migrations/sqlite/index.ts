@@ -9,6 +9,7 @@ import * as migration_20261202_134004_agreement_erasures from './20261202_134004
 import * as migration_20261203_151213_jobs_concurrency_key from './20261203_151213_jobs_concurrency_key';
 import * as migration_20261203_155347_booking_claims from './20261203_155347_booking_claims';
 import * as migration_20261203_155953_calendar_days from './20261203_155953_calendar_days';
+import * as migration_20261203_163328_booking_time from './20261203_163328_booking_time';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261203_155953_calendar_days.up,
     down: migration_20261203_155953_calendar_days.down,
-    name: '20261203_155953_calendar_days'
+    name: '20261203_155953_calendar_days',
+  },
+  {
+    up: migration_20261203_163328_booking_time.up,
+    down: migration_20261203_163328_booking_time.down,
+    name: '20261203_163328_booking_time'
   },
 ];
