@@ -77,7 +77,7 @@ describe("Statens vegvesen's answer", () => {
     assert.ok(!(await paths({})).includes("/vehicle"));
     assert.deepEqual(
       (await paths({ SVV_API_KEY: "k" })).filter((p) => !(p as string).startsWith("/sak")),
-      ["/inquiry", "/vehicle", "/health"],
+      ["/inquiry", "/vehicle", "/booking/times", "/health"],
     );
     assert.equal(vehicleSettings({}), undefined);
     assert.equal(vehicleSettings({ SVV_API_KEY: "  " }), undefined);
