@@ -4,7 +4,7 @@
  * with a password. A user of any other auth collection, or a request with an
  * API key, is not staff: it reads and changes no customer's data.
  */
-import type { Access, PayloadRequest } from "payload";
+import type { Access, CollectionConfig, PayloadRequest } from "payload";
 import { Refusal } from "./http";
 
 export function isStaffRequest(req: Pick<PayloadRequest, "user" | "payload">): boolean {
@@ -14,6 +14,14 @@ export function isStaffRequest(req: Pick<PayloadRequest, "user" | "payload">): b
 }
 
 export const isStaff: Access = ({ req }) => isStaffRequest(req);
+
+/** Nobody reads or writes such a collection over the API, the workshop's staff included: the plugin's code does. */
+export const NO_REQUEST: CollectionConfig["access"] = {
+  create: () => false,
+  read: () => false,
+  update: () => false,
+  delete: () => false,
+};
 
 /** Refuses a call of the plugin's staff endpoints made without a login (401) or by anyone but staff (403). */
 export function requireStaff(req: Pick<PayloadRequest, "user" | "payload">): void {

@@ -17,6 +17,7 @@
  */
 import type { CollectionConfig, Payload } from "payload";
 import { HOURS_STEP } from "../../lib/work-hours";
+import { NO_REQUEST } from "../access";
 import { isUniqueViolation, sqlFor, type Sql } from "../drizzle";
 import { CLAIM_SLUG } from "../names";
 import { CARS_PER_DROP_OFF, type DropOffTime, type Team } from "./calendar";
@@ -24,11 +25,11 @@ import { CARS_PER_DROP_OFF, type DropOffTime, type Team } from "./calendar";
 /** How often a claim reads the free seats again after another claim took one of them first. */
 export const CLAIM_TRIES = 8;
 
-/** Nobody reads or writes the places over the API, the workshop's staff included: the plugin's code does. */
+/** The places, open to no request: the plugin's code claims and frees them. */
 export const claimCollection: CollectionConfig = {
   slug: CLAIM_SLUG,
   labels: { singular: "Plass i timeboka", plural: "Plasser i timeboka" },
-  access: { create: () => false, read: () => false, update: () => false, delete: () => false },
+  access: NO_REQUEST,
   admin: { hidden: true },
   graphQL: false,
   disableDuplicate: true,

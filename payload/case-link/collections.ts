@@ -19,7 +19,7 @@
  */
 import type { CollectionConfig, Field } from "payload";
 import { PRICE_TYPES } from "../../lib/api/case-link";
-import { isStaff } from "../access";
+import { isStaff, NO_REQUEST } from "../access";
 import { eraseAgreementEndpoint } from "../endpoints/agreement-erase";
 import { AGREEMENT_KEPT_YEARS, FORGOTTEN_CASE_TEXT } from "../cases";
 import {
@@ -78,18 +78,10 @@ const MAIL_STATES = [
 ] as const;
 export type MailState = (typeof MAIL_STATES)[number]["value"];
 
-/** Nobody reads or writes these over the API, the workshop's staff included: the plugin's code does. */
-const closed: CollectionConfig["access"] = {
-  create: () => false,
-  read: () => false,
-  update: () => false,
-  delete: () => false,
-};
-
 const hidden = (slug: string, singular: string, plural: string, fields: Field[]): CollectionConfig => ({
   slug,
   labels: { singular, plural },
-  access: closed,
+  access: NO_REQUEST,
   admin: { hidden: true },
   graphQL: false,
   disableDuplicate: true,
@@ -177,7 +169,7 @@ export const eventCollection = hidden(EVENT_SLUG, "Hendelse", "Hendelser", [
 ]);
 
 /** Staff read it in the admin; nobody writes it over the API (the plugin's code does). */
-const staffReadOnly: CollectionConfig["access"] = { ...closed, read: isStaff };
+const staffReadOnly: CollectionConfig["access"] = { ...NO_REQUEST, read: isStaff };
 
 export const agreementCollection: CollectionConfig = {
   ...hidden(AGREEMENT_SLUG, "Avtale", "Avtaler", [

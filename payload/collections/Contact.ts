@@ -36,22 +36,6 @@ import { CONTACT_SLUG } from "../names";
 
 export { CONTACT_SLUG };
 
-/**
- * A visitor's new booking (over the REST API) must be what the
- * site sends: the contract's schema, which refuses any other key. It is
- * checked as sent, before Payload adds its defaults, and stored as the schema
- * reads it.
- */
-const onTheSitesTerms: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  if (operation !== "create" || req.payloadAPI === "local") return args;
-  const result = contactSchema.safeParse(args.data ?? {});
-  if (!result.success) {
-    const errors = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-    throw new ValidationError({ collection: CONTACT_SLUG, errors, req });
-  }
-  return { ...args, data: result.data };
-};
-
 /** The booking's time, when it was booked with one: what the calendar holds for it (../operations/book-time.ts). */
 const timeField: Field = {
   name: "time",
@@ -74,17 +58,26 @@ const timeField: Field = {
 /** Where a booking's time is kept on its request while it is stored, so a failed store frees it. */
 const HELD = "bulkeklinikkenBookedTime";
 
-/** A visitor's booking with a time books it in the calendar before it is stored (refused: 400 or 409). */
-const bookTheTime =
+/**
+ * A visitor's new booking (over the REST API) must be what the site sends:
+ * the contract's schema, which refuses any other key. It is checked as sent,
+ * before Payload adds its defaults, and stored as the schema reads it; a
+ * booking with a time books it in the calendar first (refused: 400 or 409).
+ */
+const onTheSitesTerms =
   (content: { site: Site; services: ServicesContent }): CollectionBeforeOperationHook =>
   async ({ args, operation, req }) => {
     if (operation !== "create" || req.payloadAPI === "local") return args;
-    // as onTheSitesTerms, just before, read it
-    const { time: wanted } = contactSchema.parse(args.data ?? {});
-    if (!wanted) return args;
+    const result = contactSchema.safeParse(args.data ?? {});
+    if (!result.success) {
+      const errors = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+      throw new ValidationError({ collection: CONTACT_SLUG, errors, req });
+    }
+    const { time: wanted, ...fields } = result.data;
+    if (!wanted) return { ...args, data: fields };
     const time: BookedTime = await bookTime(req.payload, content, wanted);
     req.context[HELD] = time.holder;
-    return { ...args, data: { ...args.data, time } };
+    return { ...args, data: { ...fields, time } };
   };
 
 /** A booking that could not be stored frees the time it had booked. */
@@ -112,7 +105,7 @@ export function contactCollection(
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
     hooks: {
-      beforeOperation: [onTheSitesTerms, bookTheTime(content)],
+      beforeOperation: [onTheSitesTerms(content)],
       afterError: [freeTheTime],
       beforeValidate: [keepEmail],
       beforeChange: [stampClosedAt],

@@ -16,7 +16,7 @@ import type { ServicesContent, Site } from "../../lib/content/schemas";
 import { freeTimes, nearestTimes, type FreeTime } from "../booking/calendar";
 import { claimTime } from "../booking/claim";
 import { CONTACT_SLUG } from "../names";
-import { calendarAt, DETAILING, detailingHours } from "./free-times";
+import { calendarAt, DETAILING, detailingHours, freeTimesFor } from "./free-times";
 
 /** What a booking keeps of its time. */
 export interface BookedTime {
@@ -74,8 +74,7 @@ export async function bookTime(
   const holder = `booking:${randomUUID()}`;
   const capacity = calendar.loadOf(time.day).capacity;
   if (!(await claimTime(payload, holder, { day: time.day, time: time.time, team: DETAILING, hours, capacity }))) {
-    const after = await calendarAt(payload, content.site, new Date(), DETAILING);
-    throw taken(freeTimes(after.days, after.loadOf, hours), request.at);
+    throw taken(await freeTimesFor(payload, content.site, hours, new Date()), request.at);
   }
   const price = totalPrice(buildCatalog(content.services), { chosen, size: request.size });
   return {
