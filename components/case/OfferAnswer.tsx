@@ -13,7 +13,7 @@ import { FieldError } from "@/components/ui/FieldError";
 import { SendFailure } from "@/components/ui/SendFailure";
 import fieldStyles from "@/components/ui/Field.module.css";
 import { CASE_LIMITS } from "@/lib/api/case-link";
-import { needsEarlyStart } from "@/lib/api/case-link";
+import { needsEarlyStart } from "@/lib/withdrawal";
 import type { CaseView } from "@/lib/case/client";
 import { fill, momentParts } from "@/lib/format";
 import { failureTexts, type CaseStrings, type Contact } from "./types";

@@ -1,5 +1,5 @@
 import { addDays, osloDayOf, osloLocal, osloToMoment } from "@/lib/oslo-time";
-import { withdrawalDeadline } from "@/lib/api/case-link";
+import { withdrawalDeadline } from "@/lib/withdrawal";
 
 test("a day on Oslo's calendar: a moment just after midnight in Oslo is the next day in UTC's terms", () => {
   expect(osloDayOf(new Date("2026-12-07T23:30:00Z"))).toBe("2026-12-08");

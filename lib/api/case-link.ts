@@ -25,7 +25,6 @@
  */
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)
-import { addDays, osloDayOf } from "../oslo-time";
 import { imageRefSchema, FIELD_LIMITS } from "./schemas";
 
 /** The token: 32 random bytes in base64url, as the link's fragment carries it. */
@@ -55,21 +54,6 @@ export const CASE_LIMITS = {
   amountNok: 10_000_000,
   dropOffTimes: 3,
 } as const;
-
-/** How many days before a chosen drop-off the withdrawal right's early-start box must be ticked. */
-export const WITHDRAWAL_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The last day of the withdrawal right of an offer accepted at `acceptedAt`: WITHDRAWAL_DAYS later on Oslo's calendar. */
-export const withdrawalDeadline = (acceptedAt: Date): string => addDays(osloDayOf(acceptedAt), WITHDRAWAL_DAYS);
-
-/** Why a drop-off within the withdrawal period is refused without the early-start box. */
-export const EARLY_START_REQUIRED =
-  "Kryss av her for å levere bilen før angrefristen er ute, eller velg en senere tid.";
-
-/** Whether a drop-off at `chosenTime` falls within the withdrawal period, so the early-start box must be ticked. */
-export const needsEarlyStart = (chosenTime: string, now = Date.now()): boolean =>
-  Date.parse(chosenTime) - now < WITHDRAWAL_DAYS * DAY_MS;
 
 export const PRICE_TYPES = ["fixed", "max", "estimate"] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];

@@ -4,7 +4,8 @@
  * Its text is written once, as they accept, and kept in the agreement; the
  * e-mail sends that kept text.
  */
-import { withdrawalDeadline, type PriceType } from "../../lib/api/case-link";
+import type { PriceType } from "../../lib/api/case-link";
+import { withdrawalDeadline } from "../../lib/withdrawal";
 import type { CaseLinkTexts } from "../../lib/content/emails-schema";
 import type { Site } from "../../lib/content/schemas";
 import { fill, formatDate, formatMoment, formatPrice } from "../../lib/format";

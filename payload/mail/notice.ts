@@ -6,7 +6,7 @@
  * question. Every link comes before the customer's words, so nothing they
  * wrote can pass for one.
  */
-import { withdrawalDeadline } from "../../lib/api/case-link";
+import { withdrawalDeadline } from "../../lib/withdrawal";
 import type { CaseLinkTexts } from "../../lib/content/emails-schema";
 import type { Site } from "../../lib/content/schemas";
 import { fill, formatDate, formatMoment } from "../../lib/format";

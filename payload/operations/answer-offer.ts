@@ -5,7 +5,8 @@
  * answer the first got, and the other answer is refused as answered.
  */
 import type { PayloadRequest } from "payload";
-import { EARLY_START_REQUIRED, needsEarlyStart, type AcceptRequest, type CaseAnswer } from "../../lib/api/case-link";
+import type { AcceptRequest, CaseAnswer } from "../../lib/api/case-link";
+import { EARLY_START_REQUIRED, needsEarlyStart } from "../../lib/withdrawal";
 import type { Acceptance } from "../mail";
 import { AGREEMENT_SLUG, INQUIRY_SLUG, OFFER_SLUG } from "../names";
 import type { CaseEvent } from "../types";

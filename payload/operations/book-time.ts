@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { APIError, ValidationError, type Payload } from "payload";
-import { EARLY_START_REQUIRED, needsEarlyStart } from "../../lib/api/case-link";
+import { EARLY_START_REQUIRED, needsEarlyStart } from "../../lib/withdrawal";
 import type { BookedTimeRequest } from "../../lib/api/schemas";
 import type { ServiceId } from "../../lib/calculator/ids";
 import { buildCatalog, rules, totalPrice, validateBooking } from "../../lib/calculator/state";
