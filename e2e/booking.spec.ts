@@ -1,7 +1,7 @@
 /** The booking flow: calculator → /kontakt → POST /api/contact → thank-you page. */
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { getSite, getStrings } from "../lib/content";
-import { storedBookings, type StoredBooking } from "../testing/stored";
+import { storedBookings, storedBookingTimes, type StoredBooking } from "../testing/stored";
 
 const strings = getStrings();
 const nbsp = "\u00a0";
@@ -75,6 +75,82 @@ test.describe("on a phone", () => {
 
     // the calculator's choices were kept on the device until the booking was made; now they are gone
     expect(await storedDraftNames(page)).not.toContain("calculator");
+  });
+});
+
+test.describe("booking a time", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  const times = (page: Page) => page.getByRole("group", { name: strings.booking.timesLegend });
+  const earlyBox = (page: Page) => page.getByRole("checkbox", { name: strings.casePage.offer.earlyStart });
+
+  test("the first free time is booked with the early-start box; the page says when, the booking holds it", async ({
+    page,
+  }) => {
+    await bookOrder(page);
+    await expect(page.getByRole("heading", { name: strings.booking.timesHeading })).toBeVisible();
+    const firstDay = times(page).getByRole("group").first();
+    const day = await firstDay.locator("legend").textContent();
+    const first = firstDay.getByRole("radio").first();
+    const clock = await firstDay.locator("label").first().textContent();
+    await first.check();
+    const email = uniqueEmail("time");
+    await field(page, "E-post").fill(email);
+    await field(page, "Telefon").fill("+47 912 34 567");
+    // the first free day is within the withdrawal period: the box is asked for first
+    await page.getByRole("button", { name: strings.booking.submitTime }).click();
+    await expect(page.getByText(strings.casePage.offer.earlyStartRequired)).toBeVisible();
+    await expect(earlyBox(page)).toBeFocused();
+    await earlyBox(page).check();
+    await page.getByRole("button", { name: strings.booking.submitTime }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: "Timen er bestilt" })).toHaveText(
+      `Timen er bestilt: ${day} ${clock}.Vi har sendt en bekreftelse til ${email}.`,
+    );
+    await expect(page).toHaveURL(/\/kontakt$/);
+    expect(await storage(page)).toEqual({ services: null, price: null });
+    const stored = (await storedBookingTimes(DATA_DIR)).find((booking) => booking.email === email);
+    expect(stored).toMatchObject({ dropOff: clock!.replace("kl. ", ""), earlyStart: true });
+  });
+
+  test("a time taken meanwhile: the page says so and books one of the nearest free times", async ({ page }) => {
+    await bookOrder(page);
+    const first = times(page).getByRole("radio").first();
+    const at = await first.inputValue();
+    await first.check();
+    // other customers book the same job at that time before this one sends: the first gets it,
+    // the second too when the day has the hours (the drop-off time takes two cars), or is refused
+    const services = ["grundig-utvendig-bilvask", "lett-innvendig-bilvask", "to-trinns-polering"];
+    const other = (name: string) =>
+      page.request.post("/api/contact", {
+        data: {
+          email: uniqueEmail(name),
+          phone: "+47 912 34 567",
+          message: "",
+          time: { services, size: "Medium/SUV", at, earlyStart: true },
+        },
+      });
+    expect((await other("other-a")).status()).toBe(201);
+    expect([201, 409]).toContain((await other("other-b")).status());
+    await earlyBox(page).check();
+    const email = uniqueEmail("taken");
+    await field(page, "E-post").fill(email);
+    await field(page, "Telefon").fill("+47 912 34 567");
+    await page.getByRole("button", { name: strings.booking.submitTime }).click();
+
+    await expect(page.getByRole("alert").filter({ hasText: strings.booking.timeTaken })).toBeVisible();
+    const offered = times(page).getByRole("radio");
+    await expect(offered).toHaveCount(3);
+    await expect(offered.first()).toBeFocused();
+    expect(await offered.evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value))).not.toContain(at);
+    await offered.first().check();
+    // the nearest times are within the withdrawal period too, and the box stays ticked
+    await expect(earlyBox(page)).toBeChecked();
+    await page.getByRole("button", { name: strings.booking.submitTime }).click();
+    await expect(page.getByText(/^Timen er bestilt: /)).toBeVisible();
+    expect((await storedBookingTimes(DATA_DIR)).find((booking) => booking.email === email)?.dropOff).toMatch(
+      /^\d\d:\d\d$/,
+    );
   });
 });
 

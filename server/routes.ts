@@ -9,6 +9,7 @@
  */
 import { CONTACT_PATH, INQUIRY_PATH, MEDIA_FILE_PATH, MEDIA_PATH } from "../lib/api/schemas";
 import { VEHICLE_PATH } from "../lib/api/vehicle";
+import { BOOKING_TIMES_PATH } from "../lib/api/booking-times";
 import { CASE_LINK_PATHS } from "../lib/api/case-link";
 import { HttpError } from "./http";
 
@@ -28,6 +29,8 @@ const PAYLOAD_INQUIRY_PATH = `/api${INQUIRY_PATH}`;
 
 export const FORM_CALLS: Route[] = [
   { method: "POST", path: CONTACT_PATH },
+  // the free drop-off times the booking form offers
+  { method: "GET", path: BOOKING_TIMES_PATH },
   { method: "POST", path: MEDIA_PATH, upload: true },
   { method: "GET", path: MEDIA_PATH },
   { method: "GET", path: `${MEDIA_FILE_PATH}/` },

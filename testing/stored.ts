@@ -101,6 +101,31 @@ export function storedBookings(dataDir: string): Promise<StoredBooking[]> {
   );
 }
 
+/** A booking's time as stored: its Oslo day and drop-off time, and whether the early-start box was ticked. */
+export interface StoredBookingTime {
+  email: string;
+  day: string | null;
+  dropOff: string | null;
+  earlyStart: boolean;
+}
+
+/** Every booking's time (null fields for a booking without one). */
+export function storedBookingTimes(dataDir: string): Promise<StoredBookingTime[]> {
+  return reading(
+    dataDir,
+    async (db) =>
+      (await db.execute("SELECT email, time_day, time_drop_off, time_early_start FROM contact ORDER BY id")).rows.map(
+        (row) => ({
+          email: String(row.email),
+          day: row.time_day === null ? null : String(row.time_day),
+          dropOff: row.time_drop_off === null ? null : String(row.time_drop_off),
+          earlyStart: Boolean(row.time_early_start),
+        }),
+      ),
+    [],
+  );
+}
+
 /** The file names of every photo stored. */
 export function storedPhotoNames(dataDir: string): Promise<string[]> {
   return reading(

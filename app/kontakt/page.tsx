@@ -46,6 +46,10 @@ export default function ContactPage() {
             strings={strings.booking}
             fieldErrors={strings.fieldErrors}
             drafts={strings.drafts}
+            earlyStart={{
+              text: strings.casePage.offer.earlyStart,
+              required: strings.casePage.offer.earlyStartRequired,
+            }}
             contact={{ phone: site.phone, email: site.email }}
           />
         </section>

@@ -19,27 +19,32 @@ import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/TextField";
 import { useHydrated } from "@/components/ui/useHydrated";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
-import { sendContact } from "@/lib/api/transport";
+import { sendContact, TimeTakenError } from "@/lib/api/transport";
 import { bookingMessage, bookingSchema, type BookingFields, type BookingValues } from "@/lib/booking";
 import { keepTyped, typedSinceDraft } from "@/lib/drafts/typed-since";
 import { clearCalculatorDraft } from "@/lib/calculator/draft";
 import { clearSelection, sessionStore } from "@/lib/calculator/storage";
 import type { Strings } from "@/lib/content/strings-schema";
-import { fill } from "@/lib/format";
+import { fill, formatMoment } from "@/lib/format";
+import { TimePicker } from "./TimePicker";
+import { useBookingTime } from "./useBookingTime";
 import { useStoredSelection } from "./useStoredSelection";
 import fieldStyles from "@/components/ui/Field.module.css";
 import styles from "./Booking.module.css";
 import { THANKS_PATH } from "@/lib/routes";
 
-type Status = "editing" | "sending" | "failed" | "sent";
+type Status = "editing" | "sending" | "failed" | "sent" | "booked";
 
 /**
  * The message starts as the calculator's selection (greeting, services, size,
  * price), known only after hydration; once the visitor edits it, it is theirs.
- * Answers whether it is theirs, and the handler that marks it so.
+ * Returns whether it is theirs, and the handler that marks it so.
  */
-function usePrefilledMessage(form: UseFormReturn<BookingFields, unknown, BookingValues>, strings: Strings["booking"]) {
-  const selection = useStoredSelection();
+function usePrefilledMessage(
+  form: UseFormReturn<BookingFields, unknown, BookingValues>,
+  strings: Strings["booking"],
+  selection: ReturnType<typeof useStoredSelection>,
+) {
   const edited = useRef(false);
   const { setValue, getValues } = form;
   // a message typed before the form's code arrived is the visitor's
@@ -76,34 +81,53 @@ function BookingFailure({
   );
 }
 
+/** A booking made with a time: when, and where the confirmation went. */
+interface Booked {
+  at: string;
+  email: string;
+}
+
 /**
- * The send: only an ok answer clears the calculator's stored selection (and its draft) and goes
- * to the thank-you page; a failure keeps everything (status `failed`).
+ * The send: only an ok answer clears the calculator's stored selection (and
+ * its draft), then says the time is booked (status `booked`) or, without a
+ * time, goes to the thank-you page. A time taken meanwhile goes back to the
+ * form with the nearest free times; any other failure keeps everything
+ * (status `failed`).
  */
-function useBookingSend(discardDraft: () => Promise<void>) {
+function useBookingSend(discardDraft: () => Promise<void>, time: ReturnType<typeof useBookingTime>) {
   const router = useRouter();
   const [status, setStatus] = useState<Status>("editing");
+  const [booked, setBooked] = useState<Booked>();
   // set at once, before React renders the status: a second submit in the same moment sends nothing
   const inFlight = useRef(false);
   const send = async (values: BookingValues) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setStatus("sending");
+    const wanted = time.request();
     try {
-      await sendContact(values);
-    } catch {
+      await sendContact({ ...values, ...(wanted && { time: wanted }) });
+    } catch (error) {
       inFlight.current = false;
-      setStatus("failed");
+      if (error instanceof TimeTakenError) {
+        time.wasTaken(error.times);
+        setStatus("editing");
+      } else setStatus("failed");
       return;
     }
-    setStatus("sent");
     const storage = sessionStore();
     if (storage) clearSelection(storage);
     // the booking is made: the calculator's choices and this form's draft have done their job
     await Promise.all([discardDraft(), clearCalculatorDraft()]);
-    router.push(THANKS_PATH);
+    if (wanted) {
+      setBooked({ at: wanted.at, email: values.email });
+      setStatus("booked");
+    } else {
+      setStatus("sent");
+      router.push(THANKS_PATH);
+    }
   };
-  return { status, busy: status === "sending" || status === "sent", send };
+  return { status, booked, busy: status === "sending" || status === "sent", send };
 }
 
 /** What the booking form's draft keeps: the message only when the visitor wrote it. */
@@ -152,7 +176,7 @@ function useBookingDraft(
  * prefilled message, the draft on the device and the send. A field's error
  * goes as soon as the visitor changes it; the next check is at `Send`.
  */
-function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["fieldErrors"]) {
+function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["fieldErrors"], earlyStartRequired: string) {
   const resolver = useMemo(() => zodResolver(bookingSchema(fieldErrors)), [fieldErrors]);
   const form = useForm<BookingFields, unknown, BookingValues>({
     // No defaults: react-hook-form then takes each field's value from the page
@@ -165,14 +189,21 @@ function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["field
     shouldFocusError: false,
   });
   const { register, handleSubmit, clearErrors, setFocus } = form;
-  const prefilled = usePrefilledMessage(form, strings);
+  const selection = useStoredSelection();
+  const prefilled = usePrefilledMessage(form, strings, selection);
   const { markEdited } = prefilled;
   const draft = useBookingDraft(form, prefilled);
-  const { status, busy, send } = useBookingSend(draft.discard);
+  const time = useBookingTime(selection, earlyStartRequired);
+  const { status, booked, busy, send } = useBookingSend(draft.discard, time);
+  // every problem is shown at once; the focus goes to the first, in the page's order: the time, then the fields
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    void handleSubmit(send, (errors) => setFocus(errors.email ? "email" : "phone"))(event);
+    const timeOk = time.check();
+    const valid = (values: BookingValues) => (timeOk ? send(values) : time.earlyRef.current?.focus());
+    const invalid = (errors: Partial<Record<keyof BookingFields, unknown>>) =>
+      timeOk ? setFocus(errors.email ? "email" : "phone") : time.earlyRef.current?.focus();
+    void handleSubmit(valid, invalid)(event);
   };
   const field = (name: "email" | "phone") =>
     register(name, {
@@ -193,32 +224,50 @@ function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["field
     form.reset({ email: "", phone: "", message: "" });
     requestAnimationFrame(focusFirst); // once the notice (and its button) is gone
   };
-  return { form, draft, status, busy, submit, field, message, startOver, focusFirst };
+  return { form, draft, time, status, booked, busy, submit, field, message, startOver, focusFirst };
+}
+
+/** `Timen er bestilt: tirsdag 8. desember kl. 07:30.` and where the confirmation went; it takes the focus. */
+function BookedNotice({ strings, booked }: { strings: Strings["booking"]; booked: Booked }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} role="status" className={styles.booked}>
+      <p className={styles.bookedTime}>{fill(strings.booked, { time: formatMoment(booked.at) })}</p>
+      <p>{fill(strings.confirmationSent, { email: booked.email })}</p>
+    </div>
+  );
 }
 
 /**
- * The booking form: e-mail, phone, an optional message prefilled from the
+ * The booking form: with the calculator's choice, the free times to book
+ * (TimePicker); e-mail, phone, an optional message prefilled from the
  * calculator's selection, in react-hook-form checked by the booking schema
- * (both problems shown at once, focus on the first). Sent with `sendContact`;
- * only an ok answer clears the stored selection and goes to the thank-you page.
- * A failure keeps everything and says so, with a retry.
+ * (every problem shown at once, focus on the first). Sent with `sendContact`;
+ * only an ok answer clears the stored selection, then says the time is booked
+ * or, without a time, goes to the thank-you page. A failure keeps everything
+ * and says so, with a retry.
  */
 export function BookingForm({
   strings,
   fieldErrors,
   drafts,
+  earlyStart,
   contact,
 }: {
   strings: Strings["booking"];
   /** the e-mail and phone messages shared with the quote form */
   fieldErrors: Strings["fieldErrors"];
   drafts: Strings["drafts"];
+  /** the early-start box's text and its message when missing, the same as the offer's */
+  earlyStart: { text: string; required: string };
   contact: { phone: string; email: string };
 }) {
   const id = useId();
-  const { form, draft, status, busy, submit, field, message, startOver, focusFirst } = useBookingForm(
+  const { form, draft, time, status, booked, busy, submit, field, message, startOver, focusFirst } = useBookingForm(
     strings,
     fieldErrors,
+    earlyStart.required,
   );
   const ready = useHydrated();
   const { formState } = form;
@@ -237,10 +286,24 @@ export function BookingForm({
     />
   );
 
+  if (status === "booked" && booked) return <BookedNotice strings={strings} booked={booked} />;
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       <DraftOffer draft={draft} text={drafts.offerBooking} strings={drafts} onAnswered={focusFirst} />
       {draft.restored && <DraftNotice strings={drafts} onStartOver={startOver} />}
+      {time.offered && (
+        <TimePicker
+          id={id}
+          strings={strings}
+          earlyStartText={earlyStart.text}
+          state={time.state}
+          taken={time.taken}
+          onShowAll={time.showAll}
+          choice={time.choice}
+          earlyRef={time.earlyRef}
+          firstTimeRef={time.firstTimeRef}
+        />
+      )}
       {contactField("email", { type: "email", autoComplete: "email", inputMode: "email" })}
       {contactField("phone", { type: "tel", autoComplete: "tel" })}
       <div className={`${fieldStyles.field} ${styles.field}`}>
@@ -253,7 +316,7 @@ export function BookingForm({
       )}
 
       <Button type="submit" size="lg" className={styles.submit} disabled={!ready} aria-disabled={busy || undefined}>
-        {status === "sending" ? strings.sending : strings.submit}
+        {status === "sending" ? strings.sending : time.choice.chosen ? strings.submitTime : strings.submit}
       </Button>
     </form>
   );

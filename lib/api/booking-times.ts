@@ -21,3 +21,20 @@ export const BOOKING_TIMES_QUERY = { services: "services", size: "size" } as con
 export const freeTimeSchema = z.object({ day: z.string(), time: z.string(), at: z.string() });
 export const bookingTimesSchema = z.object({ hours: z.number(), times: z.array(freeTimeSchema) });
 export type BookingTimes = z.infer<typeof bookingTimesSchema>;
+
+/** A free time as the site shows and books it. */
+export type FreeTime = z.infer<typeof freeTimeSchema>;
+
+/** The body of POST /api/contact's 409: the time was taken, these are the nearest free ones. */
+export const timeTakenSchema = z.object({
+  errors: z.array(z.object({ data: z.object({ times: z.array(freeTimeSchema) }) })).check(z.minLength(1)),
+});
+
+/** The url of the free times for `services` on a car of `size`. */
+export function bookingTimesUrl(adminHost: string, services: readonly string[], size: string): string {
+  const query = new URLSearchParams({
+    [BOOKING_TIMES_QUERY.services]: services.join(","),
+    [BOOKING_TIMES_QUERY.size]: size,
+  });
+  return `${adminHost}${BOOKING_TIMES_PATH}?${query}`;
+}

@@ -1,12 +1,19 @@
 /**
  * What every call the site makes shares: the hosts' urls, `fetch` wrappers
  * that turn any answer but ok (or none at all) into an ApiError, and trying a
- * call again. The contact call is here; the quote's calls (uploads, the
- * look-up, the inquiry) are lib/quote/transport.ts. ./schemas.ts says what
+ * call again. The contact call and the free times it books from are here;
+ * the quote's calls (uploads, the look-up, the inquiry) are lib/quote/transport.ts. ./schemas.ts says what
  * every call carries. Browser code; the preview server uses the schemas only.
  */
 import { config } from "../config";
 import { retrying, type RetryOptions, type RetryRule } from "../retry";
+import {
+  bookingTimesSchema,
+  bookingTimesUrl,
+  timeTakenSchema,
+  type BookingTimes,
+  type FreeTime,
+} from "./booking-times";
 import { CONTACT_PATH, contactSchema, type ContactRequest } from "./schemas";
 
 export const endpoints = {
@@ -57,6 +64,22 @@ export async function call(fetchImpl: Fetch, url: string, init: Parameters<Fetch
   }
 }
 
+/** POST `body` as JSON; returns the answer, whatever its status. */
+function sendJson(
+  fetchImpl: Fetch,
+  url: string,
+  body: unknown,
+  signal?: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return call(fetchImpl, url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
 export async function postJson(
   fetchImpl: Fetch,
   url: string,
@@ -64,19 +87,49 @@ export async function postJson(
   signal?: AbortSignal,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const response = await call(fetchImpl, url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
-    body: JSON.stringify(body),
-    signal,
-  });
+  const response = await sendJson(fetchImpl, url, body, signal, headers);
   if (!response.ok) throw errorFor(response, `${url} svarte ${response.status}`);
   return response;
 }
 
-/** POST /api/contact. */
+/** The booked time was taken before the booking arrived: `times` are the free times nearest to it. */
+export class TimeTakenError extends ApiError {
+  constructor(readonly times: FreeTime[]) {
+    super(409, "Tiden er tatt");
+    this.name = "TimeTakenError";
+  }
+}
+
+/** The 409's nearest free times, or undefined when its body is not the plugin's refusal of a time. */
+async function nearestTimes(response: Response): Promise<FreeTime[] | undefined> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = timeTakenSchema.safeParse(body);
+  return parsed.success ? parsed.data.errors[0]!.data.times : undefined;
+}
+
+/** POST /api/contact. A booked time taken meanwhile is a TimeTakenError with the nearest free times. */
 export async function sendContact(body: ContactRequest, fetchImpl: Fetch = fetch, signal?: AbortSignal): Promise<void> {
-  await postJson(fetchImpl, endpoints.contact(), contactSchema.parse(body), signal);
+  const url = endpoints.contact();
+  const response = await sendJson(fetchImpl, url, contactSchema.parse(body), signal);
+  if (response.ok) return;
+  const times = response.status === 409 && body.time ? await nearestTimes(response) : undefined;
+  if (times) throw new TimeTakenError(times);
+  throw errorFor(response, `${url} svarte ${response.status}`);
+}
+
+/** GET /api/booking/times: the drop-off times free for `services` on a car of `size`. */
+export async function loadFreeTimes(
+  services: readonly string[],
+  size: string,
+  fetchImpl: Fetch = fetch,
+  signal?: AbortSignal,
+): Promise<BookingTimes> {
+  const url = bookingTimesUrl(config.adminUrl, services, size);
+  const response = await call(fetchImpl, url, { headers: { Accept: "application/json" }, cache: "no-store", signal });
+  if (!response.ok) throw errorFor(response, `${url} svarte ${response.status}`);
+  const parsed = bookingTimesSchema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError(response.status, `${url} svarte med noe annet enn ledige tider`);
+  return parsed.data;
 }
 
 export const DEFAULT_RETRY_DELAYS_MS = [800, 2400];

@@ -2,7 +2,7 @@
  * Reads the calculator's hand-over back on /kontakt. Whatever is in storage is
  * parsed safely: anything malformed reads as "nothing chosen".
  */
-import { categoryIds } from "./ids";
+import { categoryIds, serviceIds, type ServiceId } from "./ids";
 import { STORAGE_KEYS, type KeyValueStorage, type StoredSelection, type StoredServices } from "./storage";
 
 // Checked by hand, not with zod: this runs in /kontakt's first load, where zod's
@@ -15,7 +15,12 @@ function shortText(value: unknown, max: number): string | undefined {
   return text.length >= 1 && text.length <= max ? text : undefined;
 }
 
-/** Every category with at most 20 `{ title, chosen }` items (titles trimmed), or undefined. */
+const isServiceId = (value: unknown): value is ServiceId => serviceIds.includes(value as ServiceId);
+
+/**
+ * Every category with at most 20 `{ id, title, chosen }` items (titles
+ * trimmed; an id that is not a service's is left out), or undefined.
+ */
 function parseServices(json: unknown): StoredServices | undefined {
   if (typeof json !== "object" || json === null) return undefined;
   const services: Partial<StoredServices> = {};
@@ -23,9 +28,10 @@ function parseServices(json: unknown): StoredServices | undefined {
     const items: unknown = (json as Record<string, unknown>)[id];
     if (!Array.isArray(items) || items.length > 20) return undefined;
     const parsed = items.map((item: unknown) => {
-      const { title, chosen } = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+      const { id, title, chosen } = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
       const text = shortText(title, 200);
-      return text !== undefined && typeof chosen === "boolean" ? { title: text, chosen } : undefined;
+      if (text === undefined || typeof chosen !== "boolean") return undefined;
+      return isServiceId(id) ? { id, title: text, chosen } : { title: text, chosen };
     });
     if (parsed.some((item) => item === undefined)) return undefined;
     services[id] = parsed as StoredServices[typeof id];

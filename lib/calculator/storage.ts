@@ -1,13 +1,13 @@
 /**
  * The calculator's hand-over to /kontakt through `sessionStorage` (for this tab
  * only, cleared once the booking is sent), under these keys:
- *   services  the category object, each category a list of { title, chosen }
+ *   services  the category object, each category a list of { id, title, chosen }
  *   price     the total as a string of whole kroner, e.g. "5750"
  *   size      the chosen car size's type (ours: so the workshop knows the car size)
  * Reading it back (checked, anything malformed reads as nothing chosen) is in ./load-selection.ts.
  */
 import { webStorage } from "../web-storage";
-import { categoryIds, type CategoryId } from "./ids";
+import { categoryIds, type CategoryId, type ServiceId } from "./ids";
 import { totalPrice, type Catalog, type CalculatorState } from "./state";
 
 export const STORAGE_KEYS = { services: "services", price: "price", size: "size" } as const;
@@ -15,8 +15,11 @@ export const STORAGE_KEYS = { services: "services", price: "price", size: "size"
 /** The part of the Web Storage API used here (sessionStorage, or a fake in tests). */
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-/** The `services` value: per category, every service with its title and chosen flag. */
-export type StoredServices = Record<CategoryId, { title: string; chosen: boolean }[]>;
+/**
+ * The `services` value: per category, every service with its id, title and
+ * chosen flag (the id is absent in a hand-over from before it was stored).
+ */
+export type StoredServices = Record<CategoryId, { id?: ServiceId; title: string; chosen: boolean }[]>;
 
 export interface StoredSelection {
   services: StoredServices;
@@ -25,12 +28,12 @@ export interface StoredSelection {
   size: string | null;
 }
 
-/** The value of the `services` key for a state: every service of the catalog with its chosen flag. */
+/** The value of the `services` key for a state: every service of the catalog with its id and chosen flag. */
 export function servicesForStorage(catalog: Catalog, state: Pick<CalculatorState, "chosen">): StoredServices {
   return Object.fromEntries(
     catalog.categories.map((c) => [
       c.id,
-      c.services.map((s) => ({ title: s.title, chosen: state.chosen.includes(s.id) })),
+      c.services.map((s) => ({ id: s.id, title: s.title, chosen: state.chosen.includes(s.id) })),
     ]),
   ) as StoredServices;
 }
@@ -66,6 +69,12 @@ export function clearSelection(storage: KeyValueStorage): void {
 /** The titles of the chosen services, in catalog order. */
 export function chosenTitles(selection: Pick<StoredSelection, "services">): string[] {
   return categoryIds.flatMap((id) => selection.services[id].filter((s) => s.chosen).map((s) => s.title));
+}
+
+/** The ids of the chosen services, in catalog order; undefined when one of them was stored without its id. */
+export function chosenIds(selection: Pick<StoredSelection, "services">): ServiceId[] | undefined {
+  const chosen = categoryIds.flatMap((id) => selection.services[id].filter((s) => s.chosen));
+  return chosen.every((s) => s.id) ? chosen.map((s) => s.id!) : undefined;
 }
 
 /** The browser's sessionStorage, or null on the server or when the browser refuses it. */

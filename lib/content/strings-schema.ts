@@ -389,6 +389,17 @@ export const stringsSchema = z
         priceLine: placeholders(["price"], "Linjen i meldingen med totalprisen: {price}."),
         failed: placeholders(["phone", "email"], "Når meldingen ikke ble sendt: {phone} og {email} fra site.json."),
         retry,
+        timesHeading: text.describe("Overskriften over de ledige tidene."),
+        timesLegend: text.describe("Spørsmålet over tidene, som leses opp for gruppen."),
+        timeOption: placeholders(["time"], "Hver tid i listen, med klokkeslettet {time}."),
+        moreDays: text.describe("Knappen som viser flere dager med ledige tider."),
+        timesLoading: text.describe("Mens de ledige tidene hentes."),
+        noTimes: text.describe("Når ingen tid er ledig i bestillingsvinduet."),
+        timesFailed: text.describe("Når de ledige tidene ikke kunne hentes."),
+        timeTaken: text.describe("Når tiden ble tatt før bestillingen kom fram; de nærmeste ledige tidene står under."),
+        submitTime: text.describe("Send-knappen når en tid er valgt."),
+        booked: placeholders(["time"], "Når timen er bestilt: {time} er dag, dato og klokkeslett."),
+        confirmationSent: placeholders(["email"], "Under bestilt time: {email} er kundens e-post."),
       })
       .describe("Bestillingen og skjemaet på /kontakt."),
     /** Drafts kept on the device (quote and booking forms), and the quote form's offline notice. */

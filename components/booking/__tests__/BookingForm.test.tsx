@@ -34,6 +34,7 @@ async function visit() {
       strings={strings.booking}
       fieldErrors={strings.fieldErrors}
       drafts={strings.drafts}
+      earlyStart={{ text: strings.casePage.offer.earlyStart, required: strings.casePage.offer.earlyStartRequired }}
       contact={{ phone: "+47 67 10 20 30", email: "post@bulkeklinikken.example" }}
     />,
   );
@@ -51,6 +52,12 @@ const submit = () => fireEvent.submit(screen.getByRole("button", { name: strings
 beforeEach(async () => {
   sessionStorage.clear();
   push.mockReset();
+  // an admin host with no free times (the tests that send give their own)
+  globalThis.fetch = jest.fn(async () => ({
+    ok: true,
+    status: 200,
+    json: async () => ({ hours: 1, times: [] }),
+  })) as never;
   await draftStore("booking").clear();
 });
 

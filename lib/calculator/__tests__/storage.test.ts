@@ -5,6 +5,7 @@ import { loadSelection } from "../load-selection";
 import { buildCatalog, calculatorReducer, initialState, type CalculatorState } from "../state";
 import {
   STORAGE_KEYS,
+  chosenIds,
   chosenTitles,
   clearSelection,
   saveSelection,
@@ -35,19 +36,19 @@ function order(): CalculatorState {
   return calculatorReducer(state, { type: "selectSize", size: "Medium/SUV" });
 }
 
-test("services are stored as the category object, each item a title and a chosen flag; the price as a string", () => {
+test("services are stored as the category object, each item an id, a title and a chosen flag; the price as a string", () => {
   const storage = new MemoryStorage();
   expect(saveSelection(storage, catalog, order())).toBe(true);
   expect(JSON.parse(storage.getItem(STORAGE_KEYS.services)!)).toEqual({
-    utvendigVask: [{ title: "Grundig Utvendig Bilvask", chosen: true }],
+    utvendigVask: [{ id: "grundig-utvendig-bilvask", title: "Grundig Utvendig Bilvask", chosen: true }],
     invendigVask: [
-      { title: "Lett Innvendig Bilvask", chosen: false },
-      { title: "Grunnleggende Rens", chosen: true },
+      { id: "lett-innvendig-bilvask", title: "Lett Innvendig Bilvask", chosen: false },
+      { id: "grunnleggende-rens", title: "Grunnleggende Rens", chosen: true },
     ],
     polering: [
-      { title: "Enkel En-trinns Polering", chosen: true },
-      { title: "To-trinns Polering", chosen: false },
-      { title: "Lakkforsegling", chosen: true },
+      { id: "en-trinns-polering", title: "Enkel En-trinns Polering", chosen: true },
+      { id: "to-trinns-polering", title: "To-trinns Polering", chosen: false },
+      { id: "lakkforsegling", title: "Lakkforsegling", chosen: true },
     ],
   });
   // (1250 + 4500 + 4500 + 3500) × 1.2
@@ -66,6 +67,24 @@ test("round trip: what is saved reads back the same", () => {
     "Enkel En-trinns Polering",
     "Lakkforsegling",
   ]);
+  expect(chosenIds(loaded!)).toEqual([
+    "grundig-utvendig-bilvask",
+    "grunnleggende-rens",
+    "en-trinns-polering",
+    "lakkforsegling",
+  ]);
+});
+
+test("a hand-over stored without ids still reads, but names no services to book", () => {
+  const storage = new MemoryStorage();
+  storage.setItem(
+    STORAGE_KEYS.services,
+    '{"utvendigVask":[{"title":"Grundig Utvendig Bilvask","chosen":true}],"invendigVask":[],"polering":[]}',
+  );
+  storage.setItem(STORAGE_KEYS.price, "1250");
+  const loaded = loadSelection(storage)!;
+  expect(chosenTitles(loaded)).toEqual(["Grundig Utvendig Bilvask"]);
+  expect(chosenIds(loaded)).toBeUndefined();
 });
 
 test("no size chosen: no size key, the price is the plain sum", () => {
