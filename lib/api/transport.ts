@@ -80,14 +80,10 @@ function sendJson(
   });
 }
 
-export async function postJson(
-  fetchImpl: Fetch,
-  url: string,
-  body: unknown,
-  signal?: AbortSignal,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  const response = await sendJson(fetchImpl, url, body, signal, headers);
+/** POST `body` as JSON; an answer other than ok is an ApiError. */
+export async function postJson(...args: Parameters<typeof sendJson>): Promise<Response> {
+  const [, url] = args;
+  const response = await sendJson(...args);
   if (!response.ok) throw errorFor(response, `${url} svarte ${response.status}`);
   return response;
 }
