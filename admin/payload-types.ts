@@ -257,6 +257,8 @@ export interface Contact {
     price?: number | null;
     earlyStart?: boolean | null;
     holder?: string | null;
+    uid?: string | null;
+    sequence?: number | null;
   };
   status: 'NEW' | 'ANSWERED' | 'CLOSED';
   /**
@@ -742,6 +744,8 @@ export interface ContactSelect<T extends boolean = true> {
         price?: T;
         earlyStart?: T;
         holder?: T;
+        uid?: T;
+        sequence?: T;
       };
   status?: T;
   workshopNote?: T;

@@ -6,6 +6,7 @@ const longDate = onFirstUse(
   () => new Intl.DateTimeFormat("nb-NO", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
 );
 const money = onFirstUse(() => new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 }));
+const halves = onFirstUse(() => new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 1 }));
 
 const osloMoment = onFirstUse(
   () =>
@@ -43,6 +44,11 @@ export function formatDate(isoDate: string): string {
 /** `5750` → `5 750 kr` (whole kroner, nb-NO grouping with a no-break space). */
 export function formatPrice(kroner: number): string {
   return `${money().format(Math.round(kroner))} kr`;
+}
+
+/** `1.5` → `1,5`: work hours, to the half hour they are counted in. */
+export function formatHours(hours: number): string {
+  return halves().format(hours);
 }
 
 /**

@@ -199,7 +199,7 @@ export const caseFields = (mailOn: boolean, states: readonly { value: string; la
     label: "E-post",
     type: "group",
     admin: { position: "sidebar", components: { Field: ADMIN_COMPONENTS.emailStates } },
-    fields: [emailState("workshop", "Til verkstedet", mailOn), emailState("receipt", "Kvittering til kunden", mailOn)],
+    fields: [emailState("workshop", "Til verkstedet", mailOn), emailState("receipt", "Til kunden", mailOn)],
   },
 ];
 

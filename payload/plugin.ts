@@ -164,7 +164,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const workshopEmail = addressFrom(env, "WORKSHOP_EMAIL", site.email);
   const texts = loadEmailTexts();
   const services = loadServices();
-  const mailer = caseMailer({ site, texts, workshopEmail });
+  const mailer = caseMailer({ site, texts, services, workshopEmail });
   // the customer's links point to the first of the site's origins: the live site
   const links = linkMailer({ site, texts: texts.caseLink, workshopEmail, siteOrigin: origins[0]! });
   const cron = cronSettings(env);
@@ -195,7 +195,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
         ...withStaffRules(config),
         media,
         inquiryCollection(mailOn),
-        contactCollection(mailOn, { site, services }),
+        contactCollection(mailOn, { site, services, texts: texts.booking }),
         ...caseLinkCollections,
         claimCollection,
         calendarDayCollection,

@@ -38,3 +38,9 @@ export function bookingTimesUrl(adminHost: string, services: readonly string[], 
   });
   return `${adminHost}${BOOKING_TIMES_PATH}?${query}`;
 }
+
+/** The name of a booked time's calendar file: attached to its confirmation, and the page's `Legg i kalenderen`. */
+export const CALENDAR_FILE_NAME = "time.ics";
+
+/** The body of POST /api/contact's 201 for a booking with a time: the booking, with its calendar file. */
+export const bookedTimeAnswerSchema = z.object({ doc: z.object({ calendarFile: z.string() }) });

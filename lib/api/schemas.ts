@@ -10,8 +10,9 @@
  *   2. POST {API}/inquiry                                     JSON: Inquiry + damageRequests;
  *                                                             header Idempotency-Key (optional)
  *   3. POST {ADMIN}/api/contact                               JSON: email, phone, message, and a booked
- *                                                             time (optional): 409 with the nearest free
- *                                                             times when it was taken meanwhile
+ *                                                             time (optional): 201 with its calendar file,
+ *                                                             409 with the nearest free times when it was
+ *                                                             taken meanwhile
  */
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)

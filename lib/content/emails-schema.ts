@@ -47,6 +47,18 @@ const receiptSchema = (what: string) =>
     })
     .describe(`Kvitteringen kunden får for en ${what} (høyst én kvittering i timen til samme adresse).`);
 
+/** What the workshop's e-mail about a booking with a time may name: the same as about any booking, and the time. */
+export const BOOKED_TIME_PLACEHOLDERS: readonly string[] = [...WORKSHOP_PLACEHOLDERS, "time"];
+/** What a booking's confirmation may name: the workshop's details, the time, the job's hours and the withdrawal deadline. */
+export const BOOKING_CONFIRMATION_PLACEHOLDERS: readonly string[] = [
+  ...RECEIPT_PLACEHOLDERS,
+  "time",
+  "hours",
+  "withdrawalDeadline",
+];
+const toBookedCustomer = (description: string) => placeholders(BOOKING_CONFIRMATION_PLACEHOLDERS, description);
+const aboutBookedTime = (description: string) => placeholders(BOOKED_TIME_PLACEHOLDERS, description);
+
 /** What the customer's e-mails about their link may name: the workshop's details and the registration number. */
 export const LINK_PLACEHOLDERS: readonly string[] = [...RECEIPT_PLACEHOLDERS, "regNumber"];
 /** What the confirmation may name: the same, and what the customer chose as they accepted. */
@@ -102,9 +114,48 @@ export const emailsSchema = z
     booking: z
       .strictObject({
         workshop: z
-          .strictObject(workshopSchema("bestilling", WORKSHOP_PLACEHOLDERS))
+          .strictObject({
+            ...workshopSchema("bestilling", WORKSHOP_PLACEHOLDERS),
+            timeSubject: aboutBookedTime("Emnet når bestillingen har en time."),
+            timeIntro: aboutBookedTime("Første linje når bestillingen har en time."),
+            timeLabel: label("Merkelappen foran tiden kunden leverer bilen."),
+            servicesLabel: label("Merkelappen foran tjenestene."),
+            sizeLabel: label("Merkelappen foran bilstørrelsen."),
+            hoursLabel: label("Merkelappen foran arbeidstiden i timer."),
+            priceLabel: label("Merkelappen foran prisen."),
+            earlyStartYes: label("Står når kunden ba om å starte før angrefristen er ute."),
+          })
           .describe("E-posten verkstedet får for hver bestilling."),
         receipt: receiptSchema("bestilling"),
+        confirmation: z
+          .strictObject({
+            subject: toBookedCustomer("Emnet på timebekreftelsen."),
+            greeting: toBookedCustomer("Første linje."),
+            intro: toBookedCustomer("Står foran tjenestene."),
+            servicesLabel: label("Merkelappen foran tjenestene."),
+            sizeLabel: label("Merkelappen foran bilstørrelsen."),
+            totalLabel: label("Merkelappen foran totalprisen."),
+            vatNote: label("Står under totalprisen."),
+            time: toBookedCustomer("Når og hvor verkstedet venter bilen."),
+            calendar: toBookedCustomer("Om kalenderfilen som ligger ved."),
+            change: toBookedCustomer("Hvordan kunden endrer tiden eller avbestiller."),
+            withdrawal: toBookedCustomer("Hvordan angreretten virker."),
+            earlyStart: toBookedCustomer("Står bare når kunden ba om å starte før angrefristen er ute."),
+            closing: toBookedCustomer("Hilsenen."),
+            footer: toBookedCustomer("Liten tekst nederst: hvorfor mottakeren får e-posten."),
+          })
+          .describe(
+            "Timebekreftelsen kunden får i stedet for kvitteringen når bestillingen har en time, med kalenderfilen.",
+          ),
+        calendar: z
+          .strictObject({
+            summary: toCustomer("Hva timen heter i kundens kalender."),
+            description: placeholders(
+              [...RECEIPT_PLACEHOLDERS, "services"],
+              "Teksten i kalenderens hendelse; {services} er tjenestene.",
+            ),
+          })
+          .describe("Hendelsen i kalenderfilen (.ics) som følger timebekreftelsen."),
       })
       .describe("Timebestillingen (skjemaet på /kontakt)."),
     quote: z
@@ -180,4 +231,5 @@ export type EmailTexts = z.infer<typeof emailsSchema>;
 export type WorkshopTexts = EmailTexts["booking"]["workshop"];
 export type QuoteWorkshopTexts = EmailTexts["quote"]["workshop"];
 export type ReceiptTexts = EmailTexts["booking"]["receipt"];
+export type BookingTexts = EmailTexts["booking"];
 export type CaseLinkTexts = EmailTexts["caseLink"];

@@ -13,14 +13,17 @@
 import {
   ValidationError,
   type CollectionAfterErrorHook,
+  type CollectionAfterOperationHook,
   type CollectionBeforeOperationHook,
   type CollectionConfig,
   type Field,
 } from "payload";
 import { contactSchema } from "../../lib/api/schemas";
+import type { BookingTexts } from "../../lib/content/emails-schema";
 import type { ServicesContent, Site } from "../../lib/content/schemas";
 import { releaseTime } from "../booking/claim";
-import { bookTime, type BookedTime } from "../operations/book-time";
+import { bookingCalendar } from "../mail/booking-confirmation";
+import { bookTime, storedTime, type BookedTime } from "../operations/book-time";
 import {
   caseAccess,
   caseAdmin,
@@ -52,6 +55,8 @@ const timeField: Field = {
     { name: "price", label: "Pris (kr)", type: "number" },
     { name: "earlyStart", label: "Start før angrefristen", type: "checkbox" },
     { name: "holder", type: "text", admin: { hidden: true } },
+    { name: "uid", type: "text", admin: { hidden: true } },
+    { name: "sequence", type: "number", admin: { hidden: true } },
   ],
 };
 
@@ -65,7 +70,7 @@ const HELD = "bulkeklinikkenBookedTime";
  * booking with a time books it in the calendar first (refused: 400 or 409).
  */
 const onTheSitesTerms =
-  (content: { site: Site; services: ServicesContent }): CollectionBeforeOperationHook =>
+  (content: BookingContent): CollectionBeforeOperationHook =>
   async ({ args, operation, req }) => {
     if (operation !== "create" || req.payloadAPI === "local") return args;
     const result = contactSchema.safeParse(args.data ?? {});
@@ -80,6 +85,32 @@ const onTheSitesTerms =
     return { ...args, data: { ...fields, time } };
   };
 
+/** What a booking is checked, booked and answered with: the workshop, its services and the booking's e-mail texts. */
+export interface BookingContent {
+  site: Site;
+  services: ServicesContent;
+  texts: BookingTexts;
+}
+
+/**
+ * A visitor's new booking with a time is answered with its calendar file
+ * (`calendarFile`), the same as its confirmation's, so the page can offer it
+ * at once as `Legg i kalenderen`.
+ */
+const withCalendarFile =
+  (content: BookingContent): CollectionAfterOperationHook<typeof CONTACT_SLUG> =>
+  ({ operation, req, result }) => {
+    if (operation !== "create" || req.payloadAPI === "local") return result;
+    const time = storedTime(result.time);
+    if (!time) return result;
+    const calendarFile = bookingCalendar(
+      content,
+      { email: result.email, createdAt: result.createdAt, time },
+      "REQUEST",
+    );
+    return { ...result, calendarFile };
+  };
+
 /** A booking that could not be stored frees the time it had booked. */
 const freeTheTime: CollectionAfterErrorHook = async ({ req }) => {
   const holder = req.context[HELD];
@@ -91,10 +122,7 @@ const freeTheTime: CollectionAfterErrorHook = async ({ req }) => {
  * process can send e-mail (`mailOn`): another process on the same database
  * that can sends them.
  */
-export function contactCollection(
-  mailOn: boolean,
-  content: { site: Site; services: ServicesContent },
-): CollectionConfig {
+export function contactCollection(mailOn: boolean, content: BookingContent): CollectionConfig {
   return {
     slug: CONTACT_SLUG,
     labels: { singular: "Bestilling", plural: "Bestillinger" },
@@ -106,6 +134,7 @@ export function contactCollection(
     graphQL: false,
     hooks: {
       beforeOperation: [onTheSitesTerms(content)],
+      afterOperation: [withCalendarFile(content)],
       afterError: [freeTheTime],
       beforeValidate: [keepEmail],
       beforeChange: [stampClosedAt],

@@ -5,7 +5,10 @@
  *   - to the workshop: the booking or the quote (./case.ts), linking to it
  *     in the admin;
  *   - to the customer: a short receipt from the workshop (./receipt.ts), at
- *     most one to an address every RECEIPT_INTERVAL_MS.
+ *     most one to an address every RECEIPT_INTERVAL_MS; for a booking with a
+ *     time, its confirmation with the calendar file instead
+ *     (./booking-confirmation.ts), always, since each holds a place in the
+ *     calendar.
  *
  * The job reads the case from the database, so it never mails about a case
  * that was not stored, and records on it which e-mails went. An e-mail that
@@ -16,11 +19,13 @@
  * restarts, retries and instances sharing the database.
  */
 import type { Payload } from "payload";
-import type { Site } from "../../lib/content/schemas";
+import type { ServicesContent, Site } from "../../lib/content/schemas";
 import type { EmailState } from "../cases";
 import type { EmailTexts } from "../content";
 import { CASE_SLUGS, CONTACT_SLUG, type CaseSlug } from "../names";
+import { storedTime } from "../operations/book-time";
 import type { Contact, Inquiry } from "../types";
+import { bookingConfirmationMail, serviceTitles } from "./booking-confirmation";
 import { bookingMail, quoteMail } from "./case";
 import type { Mail } from "./message";
 import { receiptMail } from "./receipt";
@@ -70,6 +75,7 @@ async function caseWithinTheInterval(payload: Payload, slug: CaseSlug, record: C
 export interface CaseMailerOptions {
   site: Site;
   texts: EmailTexts;
+  services: ServicesContent;
   /** where the workshop's e-mails go */
   workshopEmail: string;
 }
@@ -81,11 +87,15 @@ export interface Outcome {
 }
 
 /** The e-mails of each new case (see the module's comment). */
-export function caseMailer({ site, texts, workshopEmail }: CaseMailerOptions) {
+export function caseMailer({ site, texts, services, workshopEmail }: CaseMailerOptions) {
   /** The workshop's e-mail about `record`: a quote is the case with a registration number. */
   function workshopMail(payload: Payload, slug: CaseSlug, record: Case): Mail {
     const input = { site, workshopEmail, adminUrl: adminUrl(payload, slug, record.id) };
-    if (!("regNumber" in record)) return bookingMail({ ...input, texts: texts.booking.workshop, record });
+    if (!("regNumber" in record)) {
+      const time = storedTime(record.time);
+      const booked = time && { ...time, titles: serviceTitles(services, time.services) };
+      return bookingMail({ ...input, texts: texts.booking.workshop, record: { ...record, time: booked } });
+    }
     const photos = record.damages.map((damage) => damage.photos.map((photo) => photoUrl(payload, photo)));
     return quoteMail({ ...input, texts: texts.quote.workshop, record: { ...record, photos } });
   }
@@ -124,7 +134,11 @@ export function caseMailer({ site, texts, workshopEmail }: CaseMailerOptions) {
         record: record("workshop"),
       });
     }
-    if (!done(before.receipt)) {
+    const time = slug === CONTACT_SLUG && "time" in stored ? storedTime(stored.time) : undefined;
+    if (!done(before.receipt) && time) {
+      const confirmation = bookingConfirmationMail({ texts: texts.booking, site, services }, { ...stored, time });
+      await send(payload, confirmation, { what: "Case e-mail (confirmation)", about, record: record("receipt") });
+    } else if (!done(before.receipt)) {
       const receiptTexts = slug === CONTACT_SLUG ? texts.booking.receipt : texts.quote.receipt;
       if (await caseWithinTheInterval(payload, slug, stored)) await record("receipt")("skipped");
       else

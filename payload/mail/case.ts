@@ -8,8 +8,9 @@
  */
 import type { QuoteWorkshopTexts, WorkshopTexts } from "../../lib/content/emails-schema";
 import type { Site } from "../../lib/content/schemas";
-import { fill, formatDate } from "../../lib/format";
+import { fill, formatDate, formatHours, formatMoment, formatPrice } from "../../lib/format";
 import { carLine, dayOf } from "../car";
+import type { BookedTime } from "../operations/book-time";
 import type { Contact, Inquiry } from "../types";
 import { contactLines, customerFields, linkLine, photoLabel, toWorkshop, type Mail } from "./message";
 
@@ -32,7 +33,7 @@ function vehicleLines(t: QuoteWorkshopTexts, vehicle: Inquiry["vehicle"]): strin
   }
 }
 
-const messageOf = (t: WorkshopTexts, record: Pick<Contact, "message">) =>
+const messageOf = (t: Pick<WorkshopTexts, "noMessage">, record: Pick<Contact, "message">) =>
   record.message?.trim() ? record.message : t.noMessage;
 
 const escapeHtml = (value: string) =>
@@ -49,20 +50,38 @@ interface CaseMailInput<T, R> {
   record: R;
 }
 
-/** The workshop's e-mail about a booking. */
+/** A booking as its e-mail names it; `time` holds the booked time with its services' titles, when it has one. */
+export type BookingRecord = Pick<Contact, "email" | "phone" | "message"> & {
+  time?: (BookedTime & { titles: string[] }) | undefined;
+};
+
+/** The lines about a booked time: when, what, for which car, how long, what it costs, and an early start. */
+const timeLines = (t: WorkshopTexts, time: NonNullable<BookingRecord["time"]>) =>
+  [
+    `${t.timeLabel}: ${formatMoment(time.at)}`,
+    `${t.servicesLabel}: ${time.titles.join(", ")}`,
+    `${t.sizeLabel}: ${time.size}`,
+    `${t.hoursLabel}: ${formatHours(time.hours)}`,
+    `${t.priceLabel}: ${formatPrice(time.price)}`,
+    ...(time.earlyStart ? [t.earlyStartYes] : []),
+  ].join("\n");
+
+/** The workshop's e-mail about a booking, with its time when it has one. */
 export function bookingMail({
   texts: t,
   site,
   workshopEmail,
   adminUrl,
   record,
-}: CaseMailInput<WorkshopTexts, Pick<Contact, "email" | "phone" | "message">>): Mail {
-  const fields = customerFields(site, record);
+}: CaseMailInput<WorkshopTexts, BookingRecord>): Mail {
+  const { time } = record;
+  const fields = { ...customerFields(site, record), ...(time && { time: formatMoment(time.at) }) };
   return {
     ...toWorkshop(workshopEmail, record.email),
-    subject: fill(t.subject, fields),
+    subject: fill(time ? t.timeSubject : t.subject, fields),
     text: [
-      fill(t.intro, fields),
+      fill(time ? t.timeIntro : t.intro, fields),
+      ...(time ? [timeLines(t, time)] : []),
       contactLines(t, record),
       linkLine(t.adminLinkLabel, adminUrl),
       `${t.messageLabel}:\n${messageOf(t, record)}`,

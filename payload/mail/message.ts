@@ -17,6 +17,8 @@ export interface Mail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** a calendar file, which the mail program offers to put in the calendar */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 }
 
 /** Marks an e-mail as written by a machine, so no mail program answers it with an automatic reply. */

@@ -15,7 +15,9 @@ import { buildCatalog, rules, totalPrice, validateBooking } from "../../lib/calc
 import type { ServicesContent, Site } from "../../lib/content/schemas";
 import { freeTimes, nearestTimes, type FreeTime } from "../booking/calendar";
 import { claimTime } from "../booking/claim";
+import { bookingUid } from "../booking/ics";
 import { CONTACT_SLUG } from "../names";
+import type { Contact } from "../types";
 import { calendarAt, DETAILING, detailingHours, freeTimesFor } from "./free-times";
 
 /** What a booking keeps of its time. */
@@ -31,6 +33,9 @@ export interface BookedTime {
   earlyStart: boolean;
   /** who holds the places in the calendar (../booking/claim.ts) */
   holder: string;
+  /** the calendar event's UID and SEQUENCE (../booking/ics.ts) */
+  uid: string;
+  sequence: number;
 }
 
 export const TIME_TAKEN = "Tiden ble nettopp tatt. Velg en av disse:";
@@ -87,5 +92,28 @@ export async function bookTime(
     at: time.at,
     earlyStart: request.earlyStart,
     holder,
+    uid: bookingUid(content.site.siteUrl),
+    sequence: 0,
+  };
+}
+
+/** The time a stored booking holds, or undefined for a booking without one (or one stored before times had a UID). */
+export function storedTime(time: Contact["time"]): BookedTime | undefined {
+  if (!time?.day || !time.dropOff || !time.at || !time.size || !time.holder || !time.uid) return undefined;
+  const services = Array.isArray(time.services)
+    ? time.services.filter((id): id is ServiceId => typeof id === "string")
+    : [];
+  return {
+    services,
+    size: time.size,
+    hours: time.hours ?? 0,
+    price: time.price ?? 0,
+    day: time.day,
+    dropOff: time.dropOff,
+    at: time.at,
+    earlyStart: Boolean(time.earlyStart),
+    holder: time.holder,
+    uid: time.uid,
+    sequence: time.sequence ?? 0,
   };
 }

@@ -5,18 +5,22 @@
  * car's at a drop-off time or the team's hours that day; a released time is
  * free again; a change holds the new time before the old one is freed. The
  * free times (GET /api/booking/times), on SQLite: what the site is given,
- * and what it is refused.
+ * and what it is refused. A booked time, with a local SMTP server: its
+ * confirmation with the calendar file, the same file the page is given.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { claimTime, heldOn, releaseTime, type Wanted } from "../booking/claim";
-import { bookingTimesSchema, BOOKING_TIMES_PATH } from "../../lib/api/booking-times";
+import ICAL from "ical.js";
+import { bookedTimeAnswerSchema, bookingTimesSchema, BOOKING_TIMES_PATH } from "../../lib/api/booking-times";
+import { formatMoment } from "../../lib/format";
 import { CARS_PER_DROP_OFF, DROP_OFF_TIMES, osloMoment } from "../booking/calendar";
 import { BOOKING_TIMES_CALLS_PER_MINUTE } from "../endpoints/booking-times";
 import { TIME_TAKEN } from "../operations/book-time";
 import { CONTACT_PATH } from "../../lib/api/schemas";
 import { onBothDatabases } from "./databases";
-import { SITE_ORIGIN, startAdminHost, type AdminHost, type HostOptions } from "./harness";
+import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
+import { SITE_ORIGIN, startAdminHost, waitFor, type AdminHost, type HostOptions } from "./harness";
 
 // each fresh host in this process gets its tables (Payload's SQLite push skips a schema it pushed once in the process)
 process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = "true";
@@ -185,6 +189,71 @@ describe("booking a time with the booking form", () => {
     assert.equal(ticked.status, 201, await ticked.clone().text());
   });
 });
+
+describe("a booked time's confirmation", () => {
+  let box: Mailbox;
+  before(async () => {
+    box = await startMailbox();
+    host = await startAdminHost(mailEnv(box, WORKSHOP));
+  });
+  after(async () => {
+    await host?.close();
+    await box?.stop();
+  });
+
+  test("a booked time is confirmed at once with its calendar file, the same the page is given; every booking gets one", async () => {
+    const { times } = bookingTimesSchema.parse(await (await fetch(TIMES(WASH))).json());
+    const email = "kalender@eksempel.no";
+    const [first, second] = [times.at(-5)!, times.at(-6)!];
+    const wanted = (at: string) => ({
+      services: ["grundig-utvendig-bilvask"],
+      size: "Medium/SUV",
+      at,
+      earlyStart: false,
+    });
+    const answers = [];
+    for (const time of [first, second]) {
+      const answer = await book({ ...CUSTOMER, email, time: wanted(time.at) });
+      assert.equal(answer.status, 201, await answer.clone().text());
+      answers.push(bookedTimeAnswerSchema.parse(await answer.json()).doc.calendarFile);
+    }
+    const page = parseCalendar(answers[0]!);
+    const { docs } = await host.payload.find({
+      collection: "contact",
+      where: { email: { equals: email } },
+      sort: "createdAt",
+    });
+    assert.deepEqual(
+      [page.method, page.uid, page.sequence, page.start],
+      ["REQUEST", docs[0]!.time?.uid, 0, new Date(first.at).toISOString()],
+    );
+    const mails = await waitFor("both confirmations", () => box.to(email).length === 2 && box.to(email), 20_000);
+    const mail = mails.find((m) => m.subject === `Timebekreftelse: ${formatMoment(first.at)}`);
+    assert.ok(mail, mails.map((m) => m.subject).join(", "));
+    assert.match(mail.text ?? "", /Grundig Utvendig Bilvask/);
+    const attached = mail.attachments.find((part) => part.contentType === "text/calendar");
+    assert.ok(attached, "a calendar part");
+    const type = attached.headers.get("content-type") as { params?: Record<string, string> };
+    assert.equal(type.params?.method?.toUpperCase(), "REQUEST", "the mail program is asked to put it in the calendar");
+    assert.deepEqual(parseCalendar(attached.content.toString("utf8")), page);
+    const notice = box.to(WORKSHOP).find((m) => m.subject === `Ny time ${formatMoment(first.at)}: ${email}`);
+    assert.ok(notice, "the workshop hears of the time");
+  });
+});
+
+const WORKSHOP = "timebok@bulkeklinikken.test";
+
+/** A calendar file's METHOD and its one event's UID, SEQUENCE and start, parsed back by ical.js. */
+function parseCalendar(file: string) {
+  const calendar = new ICAL.Component(ICAL.parse(file));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+  };
+}
 
 const CUSTOMER = { email: "timebestilling@eksempel.no", phone: "+47 912 34 567", message: "" };
 

@@ -9,6 +9,7 @@ import * as migration_20261203_151240_jobs_concurrency_key from './20261203_1512
 import * as migration_20261203_155402_booking_claims from './20261203_155402_booking_claims';
 import * as migration_20261203_160005_calendar_days from './20261203_160005_calendar_days';
 import * as migration_20261203_163345_booking_time from './20261203_163345_booking_time';
+import * as migration_20261204_165526_booking_calendar_event from './20261204_165526_booking_calendar_event';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261203_163345_booking_time.up,
     down: migration_20261203_163345_booking_time.down,
-    name: '20261203_163345_booking_time'
+    name: '20261203_163345_booking_time',
+  },
+  {
+    up: migration_20261204_165526_booking_calendar_event.up,
+    down: migration_20261204_165526_booking_calendar_event.down,
+    name: '20261204_165526_booking_calendar_event'
   },
 ];

@@ -44,7 +44,7 @@ export function EmailStates({ value }: Props) {
       <dl className={styles.states}>
         <dt>Til verkstedet</dt>
         <dd>{stateLabel(emails.workshop)}</dd>
-        <dt>Kvittering til kunden</dt>
+        <dt>Til kunden</dt>
         <dd>{stateLabel(emails.receipt)}</dd>
       </dl>
     </div>

@@ -1,5 +1,6 @@
 import { loadEmailTexts, loadSite } from "../../content";
-import { bookingMail, quoteMail, type QuoteFacts } from "../case";
+import { formatPrice } from "../../../lib/format";
+import { bookingMail, quoteMail, type BookingRecord, type QuoteFacts } from "../case";
 
 const site = loadSite();
 const texts = loadEmailTexts();
@@ -9,7 +10,7 @@ const ADMIN = "https://admin.example.no/admin/collections/contact/7";
 const booking = { email: "kari@eksempel.no", phone: "+47 912 34 567", message: "Kan jeg komme fredag?" };
 
 describe("bookingMail", () => {
-  const write = (record: typeof booking) =>
+  const write = (record: BookingRecord) =>
     bookingMail({ texts: texts.booking.workshop, site, workshopEmail: WORKSHOP, adminUrl: ADMIN, record });
   const mail = write(booking);
 
@@ -36,6 +37,37 @@ describe("bookingMail", () => {
   test("says so when the customer wrote nothing", () => {
     const blank = write({ ...booking, message: "  " });
     expect(blank.text).toContain("Melding:\n(ingen melding)");
+  });
+
+  test("with a time: names it in the subject, then what was booked, before the customer's details", () => {
+    const time = {
+      services: ["grundig-utvendig-bilvask" as const],
+      titles: ["Grundig Utvendig Bilvask"],
+      size: "Medium/SUV",
+      hours: 2,
+      price: 1500,
+      day: "2026-12-08",
+      dropOff: "07:30",
+      at: "2026-12-08T06:30:00.000Z",
+      earlyStart: true,
+      holder: "booking:1",
+      uid: "1@www.bulkeklinikken.example",
+      sequence: 0,
+    };
+    const timed = write({ ...booking, time });
+    expect(timed.subject).toBe("Ny time tirsdag 8. desember kl. 07:30: kari@eksempel.no");
+    expect(timed.text.split("\n\n").slice(0, 3)).toEqual([
+      "En kunde har bestilt en time på nettsiden. Tiden er holdt av i kalenderen.",
+      [
+        "Levering: tirsdag 8. desember kl. 07:30",
+        "Tjenester: Grundig Utvendig Bilvask",
+        "Bilstørrelse: Medium/SUV",
+        "Arbeidstid (timer): 2",
+        `Pris: ${formatPrice(1500)}`,
+        "Kunden ba om at arbeidet starter før angrefristen er ute.",
+      ].join("\n"),
+      "E-post: kari@eksempel.no\nTelefon: +47 912 34 567",
+    ]);
   });
 });
 
