@@ -1,4 +1,5 @@
 /** The booking flow: calculator → /kontakt → POST /api/contact → thank-you page. */
+import fs from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { getSite, getStrings } from "../lib/content";
 import { storedBookings, storedBookingTimes, type StoredBooking } from "../testing/stored";
@@ -78,6 +79,19 @@ test.describe("on a phone", () => {
   });
 });
 
+/** `Legg i kalenderen` downloads the booking's calendar file, a request for the drop-off at `at`. */
+async function expectCalendarFile(page: Page, at: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: strings.booking.addToCalendar }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("time.ics");
+  const file = await fs.readFile((await download.path())!, "utf8");
+  expect(file).toContain("METHOD:REQUEST");
+  // iCalendar's UTC form of the moment: 20261208T063000Z
+  expect(file).toContain(`DTSTART:${new Date(at).toISOString().replace(/[-:]|\.\d+/g, "")}`);
+}
+
 test.describe("booking a time", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
@@ -93,6 +107,7 @@ test.describe("booking a time", () => {
     const day = await firstDay.locator("legend").textContent();
     const first = firstDay.getByRole("radio").first();
     const clock = await firstDay.locator("label").first().textContent();
+    const at = await first.inputValue();
     await first.check();
     const email = uniqueEmail("time");
     await field(page, "E-post").fill(email);
@@ -105,9 +120,10 @@ test.describe("booking a time", () => {
     await page.getByRole("button", { name: strings.booking.submitTime }).click();
 
     await expect(page.getByRole("status").filter({ hasText: "Timen er bestilt" })).toHaveText(
-      `Timen er bestilt: ${day} ${clock}.Vi har sendt en bekreftelse til ${email}.`,
+      `Timen er bestilt: ${day} ${clock}.Vi har sendt en bekreftelse til ${email}.${strings.booking.addToCalendar}`,
     );
     await expect(page).toHaveURL(/\/kontakt$/);
+    await expectCalendarFile(page, at);
     expect(await storage(page)).toEqual({ services: null, price: null });
     const stored = (await storedBookingTimes(DATA_DIR)).find((booking) => booking.email === email);
     expect(stored).toMatchObject({ dropOff: clock!.replace("kl. ", ""), earlyStart: true });

@@ -15,9 +15,10 @@ import {
 import { useForm, type UseFormReturn } from "react-hook-form";
 import { DraftNotice, DraftOffer } from "@/components/drafts/DraftNotice";
 import { useDraft } from "@/components/drafts/useDraft";
-import { Button } from "@/components/ui/Button";
+import { Button, buttonClass } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/TextField";
 import { useHydrated } from "@/components/ui/useHydrated";
+import { CALENDAR_FILE_NAME } from "@/lib/api/booking-times";
 import { FIELD_LIMITS } from "@/lib/api/schemas";
 import { sendContact, TimeTakenError } from "@/lib/api/transport";
 import { bookingMessage, bookingSchema, type BookingFields, type BookingValues } from "@/lib/booking";
@@ -81,10 +82,11 @@ function BookingFailure({
   );
 }
 
-/** A booking made with a time: when, and where the confirmation went. */
+/** A booking made with a time: when, where the confirmation went, and its calendar file when it came. */
 interface Booked {
   at: string;
   email: string;
+  calendarFile?: string;
 }
 
 /**
@@ -105,8 +107,9 @@ function useBookingSend(discardDraft: () => Promise<void>, time: ReturnType<type
     inFlight.current = true;
     setStatus("sending");
     const wanted = time.request();
+    let calendarFile: string | undefined;
     try {
-      await sendContact({ ...values, ...(wanted && { time: wanted }) });
+      ({ calendarFile } = await sendContact({ ...values, ...(wanted && { time: wanted }) }));
     } catch (error) {
       inFlight.current = false;
       if (error instanceof TimeTakenError) {
@@ -120,7 +123,7 @@ function useBookingSend(discardDraft: () => Promise<void>, time: ReturnType<type
     // the booking is made: the calculator's choices and this form's draft have done their job
     await Promise.all([discardDraft(), clearCalculatorDraft()]);
     if (wanted) {
-      setBooked({ at: wanted.at, email: values.email });
+      setBooked({ at: wanted.at, email: values.email, calendarFile });
       setStatus("booked");
     } else {
       setStatus("sent");
@@ -227,7 +230,10 @@ function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["field
   return { form, draft, time, status, booked, busy, submit, field, message, startOver, focusFirst };
 }
 
-/** `Timen er bestilt: tirsdag 8. desember kl. 07:30.` and where the confirmation went; it takes the focus. */
+/**
+ * `Timen er bestilt: tirsdag 8. desember kl. 07:30.`, where the confirmation
+ * went, and `Legg i kalenderen`, the booking's calendar file; it takes the focus.
+ */
 function BookedNotice({ strings, booked }: { strings: Strings["booking"]; booked: Booked }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -235,6 +241,15 @@ function BookedNotice({ strings, booked }: { strings: Strings["booking"]; booked
     <div ref={ref} tabIndex={-1} role="status" className={styles.booked}>
       <p className={styles.bookedTime}>{fill(strings.booked, { time: formatMoment(booked.at) })}</p>
       <p>{fill(strings.confirmationSent, { email: booked.email })}</p>
+      {booked.calendarFile && (
+        <a
+          className={buttonClass({ variant: "secondary", className: styles.calendarLink })}
+          href={`data:text/calendar;charset=utf-8,${encodeURIComponent(booked.calendarFile)}`}
+          download={CALENDAR_FILE_NAME}
+        >
+          {strings.addToCalendar}
+        </a>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@
 import { config } from "../config";
 import { retrying, type RetryOptions, type RetryRule } from "../retry";
 import {
+  bookedTimeAnswerSchema,
   bookingTimesSchema,
   bookingTimesUrl,
   timeTakenSchema,
@@ -103,11 +104,23 @@ async function nearestTimes(response: Response): Promise<FreeTime[] | undefined>
   return parsed.success ? parsed.data.errors[0]!.data.times : undefined;
 }
 
-/** POST /api/contact. A booked time taken meanwhile is a TimeTakenError with the nearest free times. */
-export async function sendContact(body: ContactRequest, fetchImpl: Fetch = fetch, signal?: AbortSignal): Promise<void> {
+/**
+ * POST /api/contact; returns a booked time's calendar file. A booked time
+ * taken meanwhile is a TimeTakenError with the nearest free times.
+ */
+export async function sendContact(
+  body: ContactRequest,
+  fetchImpl: Fetch = fetch,
+  signal?: AbortSignal,
+): Promise<{ calendarFile?: string }> {
   const url = endpoints.contact();
   const response = await sendJson(fetchImpl, url, contactSchema.parse(body), signal);
-  if (response.ok) return;
+  if (response.ok) {
+    if (!body.time) return {};
+    // the booking is made; a calendar file that did not come is only a link less on the page
+    const answer = bookedTimeAnswerSchema.safeParse(await response.json().catch(() => undefined));
+    return answer.success ? { calendarFile: answer.data.doc.calendarFile } : {};
+  }
   const times = response.status === 409 && body.time ? await nearestTimes(response) : undefined;
   if (times) throw new TimeTakenError(times);
   throw errorFor(response, `${url} svarte ${response.status}`);

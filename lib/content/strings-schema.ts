@@ -400,6 +400,7 @@ export const stringsSchema = z
         submitTime: text.describe("Send-knappen når en tid er valgt."),
         booked: placeholders(["time"], "Når timen er bestilt: {time} er dag, dato og klokkeslett."),
         confirmationSent: placeholders(["email"], "Under bestilt time: {email} er kundens e-post."),
+        addToCalendar: placeholders([], "Lenken som laster ned timen som kalenderfil."),
       })
       .describe("Bestillingen og skjemaet på /kontakt."),
     /** Drafts kept on the device (quote and booking forms), and the quote form's offline notice. */

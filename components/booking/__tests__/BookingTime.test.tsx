@@ -99,8 +99,10 @@ beforeEach(async () => {
   await draftStore("booking").clear();
 });
 
+const CALENDAR_FILE = "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n";
+
 test("the free times come grouped by day under `Når vil du levere bilen?`; the button books the chosen one", async () => {
-  const host = adminHost();
+  const host = adminHost({ contact: [{ status: 201, body: { doc: { calendarFile: CALENDAR_FILE } } }] });
   await visit();
   const times = await screen.findByRole("group", { name: strings.booking.timesLegend });
   expect(within(times).getAllByRole("radio")).toHaveLength(3);
@@ -115,6 +117,9 @@ test("the free times come grouped by day under `Når vil du levere bilen?`; the 
   submit(strings.booking.submitTime);
   await screen.findByText(`Timen er bestilt: ${formatMoment(LATER.at)}.`);
   expect(screen.getByText("Vi har sendt en bekreftelse til kari@example.no.")).toBeTruthy();
+  const calendar = screen.getByRole("link", { name: strings.booking.addToCalendar });
+  expect(calendar.getAttribute("download")).toBe("time.ics");
+  expect(calendar.getAttribute("href")).toBe(`data:text/calendar;charset=utf-8,${encodeURIComponent(CALENDAR_FILE)}`);
   expect(host.bookings()[0]!.body).toMatchObject({
     email: "kari@example.no",
     time: {
@@ -144,6 +149,8 @@ test("a time within the withdrawal period needs the early-start box: refused unt
   submit(strings.booking.submitTime);
   await screen.findByText(`Timen er bestilt: ${formatMoment(SOON[0]!.at)}.`);
   expect(host.bookings()[0]!.body).toMatchObject({ time: { at: SOON[0]!.at, earlyStart: true } });
+  // the answer carried no calendar file: the booking stands, without the link
+  expect(screen.queryByRole("link", { name: strings.booking.addToCalendar })).toBeNull();
 });
 
 test("the box and a missing e-mail are said at once, the focus on the box above", async () => {
