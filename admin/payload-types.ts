@@ -124,6 +124,7 @@ export interface Config {
       bulkeklinikkenCaseEmails: TaskBulkeklinikkenCaseEmails;
       bulkeklinikkenLinkEmail: TaskBulkeklinikkenLinkEmail;
       bulkeklinikkenEventEmail: TaskBulkeklinikkenEventEmail;
+      bulkeklinikkenReminder: TaskBulkeklinikkenReminder;
       inline: {
         input: unknown;
         output: unknown;
@@ -259,6 +260,7 @@ export interface Contact {
     holder?: string | null;
     uid?: string | null;
     sequence?: number | null;
+    remindedAt?: string | null;
   };
   status: 'NEW' | 'ANSWERED' | 'CLOSED';
   /**
@@ -492,7 +494,8 @@ export interface PayloadJob {
           | 'bulkeklinikkenCleanup'
           | 'bulkeklinikkenCaseEmails'
           | 'bulkeklinikkenLinkEmail'
-          | 'bulkeklinikkenEventEmail';
+          | 'bulkeklinikkenEventEmail'
+          | 'bulkeklinikkenReminder';
         taskID: string;
         input?:
           | {
@@ -532,6 +535,7 @@ export interface PayloadJob {
         | 'bulkeklinikkenCaseEmails'
         | 'bulkeklinikkenLinkEmail'
         | 'bulkeklinikkenEventEmail'
+        | 'bulkeklinikkenReminder'
       )
     | null;
   queue?: string | null;
@@ -746,6 +750,7 @@ export interface ContactSelect<T extends boolean = true> {
         holder?: T;
         uid?: T;
         sequence?: T;
+        remindedAt?: T;
       };
   status?: T;
   workshopNote?: T;
@@ -1064,6 +1069,26 @@ export interface TaskBulkeklinikkenEventEmail {
       | number
       | boolean
       | null;
+    case?: string | null;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBulkeklinikkenReminder".
+ */
+export interface TaskBulkeklinikkenReminder {
+  input: {
+    booking:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    sequence: number;
     case?: string | null;
   };
   output?: unknown;

@@ -32,6 +32,8 @@ export const LINK_EMAIL_TASK = "bulkeklinikkenLinkEmail" as const;
 export const EVENT_EMAIL_TASK = "bulkeklinikkenEventEmail" as const;
 /** Deletes closed cases and unused photos when their time is up. */
 export const CLEANUP_TASK = "bulkeklinikkenCleanup" as const;
+/** The task of a booked time's reminder the day before. */
+export const REMINDER_TASK = "bulkeklinikkenReminder" as const;
 
 /**
  * The plugin's admin components (./admin/, a folder per view), as the app's

@@ -26,7 +26,7 @@ import { bookingTimesEndpoint } from "./endpoints/booking-times";
 import { customerEndpoints } from "./endpoints/case-link-customer";
 import { inquiryEndpoint } from "./endpoints/inquiry";
 import { vehicleEndpoint } from "./endpoints/vehicle";
-import { pluginTasks } from "./jobs/tasks";
+import { pluginTasks, type Mailers } from "./jobs/tasks";
 import {
   AGREEMENT_SLUG,
   CALENDAR_DAY_SLUG,
@@ -48,9 +48,8 @@ import {
   linkMailer,
   smtpAdapter,
   smtpFromEnv,
+  reminderMailer,
   smtpTransportLine,
-  type CaseMailer,
-  type LinkMailer,
   type MailEnv,
 } from "./mail";
 import { withStaffRules } from "./staff";
@@ -108,12 +107,7 @@ function withUploadCap(upload: Config["upload"]): Config["upload"] {
  * take it. Where Payload starts its crons (it reads `autoRun` only then), the
  * plugin's own runner starts (./queue/) beside the app's crons.
  */
-function withJobs(
-  jobs: Config["jobs"],
-  mailers: { cases: CaseMailer; links: LinkMailer },
-  mailOn: boolean,
-  cron: CronSettings,
-): Config["jobs"] {
+function withJobs(jobs: Config["jobs"], mailers: Mailers, mailOn: boolean, cron: CronSettings): Config["jobs"] {
   const autoRun = jobs?.autoRun;
   const staff = ({ req }: { req: Parameters<typeof isStaffRequest>[0] }) => isStaffRequest(req);
   return {
@@ -167,6 +161,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const mailer = caseMailer({ site, texts, services, workshopEmail });
   // the customer's links point to the first of the site's origins: the live site
   const links = linkMailer({ site, texts: texts.caseLink, workshopEmail, siteOrigin: origins[0]! });
+  const reminders = reminderMailer({ site, texts: texts.booking, services });
   const cron = cronSettings(env);
   const bucket = bucketSettings(env);
   const vehicles = vehicleSettings(env);
@@ -213,7 +208,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       // first, so the app's own hooks see the 400
       hooks: { ...config.hooks, afterError: [answerKnownErrors, ...(config.hooks?.afterError ?? [])] },
       email,
-      jobs: withJobs(config.jobs, { cases: mailer, links }, mailOn, cron),
+      jobs: withJobs(config.jobs, { cases: mailer, links, reminders }, mailOn, cron),
       onInit: async (payload) => {
         await config.onInit?.(payload);
         const left = bucket ? 0 : await removeTemporaryPhotos((media.upload as { staticDir: string }).staticDir);

@@ -56,6 +56,9 @@ export const BOOKING_CONFIRMATION_PLACEHOLDERS: readonly string[] = [
   "hours",
   "withdrawalDeadline",
 ];
+/** What a booking's reminder may name: the workshop's details, the time, its clock alone, and the services. */
+export const REMINDER_PLACEHOLDERS: readonly string[] = [...RECEIPT_PLACEHOLDERS, "time", "clock", "services"];
+const toReminded = (description: string) => placeholders(REMINDER_PLACEHOLDERS, description);
 const toBookedCustomer = (description: string) => placeholders(BOOKING_CONFIRMATION_PLACEHOLDERS, description);
 const aboutBookedTime = (description: string) => placeholders(BOOKED_TIME_PLACEHOLDERS, description);
 
@@ -156,6 +159,16 @@ export const emailsSchema = z
             ),
           })
           .describe("Hendelsen i kalenderfilen (.ics) som følger timebekreftelsen."),
+        reminder: z
+          .strictObject({
+            subject: toReminded("Emnet på påminnelsen; {clock} er klokkeslettet."),
+            paragraphs: z
+              .array(toReminded("Et avsnitt i påminnelsen."))
+              .min(1, "trenger minst ett avsnitt")
+              .describe("Påminnelsens avsnitt, i rekkefølge."),
+            footer: toReminded("Liten tekst nederst: hvorfor mottakeren får e-posten."),
+          })
+          .describe("Påminnelsen kunden får dagen før timen."),
       })
       .describe("Timebestillingen (skjemaet på /kontakt)."),
     quote: z

@@ -12,6 +12,7 @@
  */
 import {
   ValidationError,
+  type CollectionAfterChangeHook,
   type CollectionAfterErrorHook,
   type CollectionAfterOperationHook,
   type CollectionBeforeOperationHook,
@@ -21,6 +22,7 @@ import {
 import { contactSchema } from "../../lib/api/schemas";
 import type { BookingTexts } from "../../lib/content/emails-schema";
 import type { ServicesContent, Site } from "../../lib/content/schemas";
+import { reminderAt } from "../booking/calendar";
 import { releaseTime } from "../booking/claim";
 import { bookingCalendar } from "../mail/booking-confirmation";
 import { bookTime, storedTime, type BookedTime } from "../operations/book-time";
@@ -35,7 +37,9 @@ import {
   queueCaseEmails,
   stampClosedAt,
 } from "../cases";
-import { CONTACT_SLUG } from "../names";
+import { CONTACT_SLUG, REMINDER_TASK } from "../names";
+import { caseKey, queueJob } from "../queue";
+import type { Contact } from "../types";
 
 export { CONTACT_SLUG };
 
@@ -57,6 +61,7 @@ const timeField: Field = {
     { name: "holder", type: "text", admin: { hidden: true } },
     { name: "uid", type: "text", admin: { hidden: true } },
     { name: "sequence", type: "number", admin: { hidden: true } },
+    { name: "remindedAt", label: "Påminnelse sendt", type: "date" },
   ],
 };
 
@@ -111,6 +116,20 @@ const withCalendarFile =
     return { ...result, calendarFile };
   };
 
+/** A new booking with a time queues its reminder, to wait until the day before (none when booked after that moment). */
+const queueReminder: CollectionAfterChangeHook<Contact> = async ({ doc, operation, req }) => {
+  const time = operation === "create" ? storedTime(doc.time) : undefined;
+  const at = time && reminderAt(time.day, new Date(doc.createdAt));
+  if (time && at) {
+    await queueJob(req, {
+      task: REMINDER_TASK,
+      input: { booking: doc.id, sequence: time.sequence, case: caseKey(CONTACT_SLUG, doc.id) },
+      waitUntil: new Date(at),
+    });
+  }
+  return doc;
+};
+
 /** A booking that could not be stored frees the time it had booked. */
 const freeTheTime: CollectionAfterErrorHook = async ({ req }) => {
   const holder = req.context[HELD];
@@ -138,7 +157,7 @@ export function contactCollection(mailOn: boolean, content: BookingContent): Col
       afterError: [freeTheTime],
       beforeValidate: [keepEmail],
       beforeChange: [stampClosedAt],
-      afterChange: [queueCaseEmails(CONTACT_SLUG)],
+      afterChange: [queueCaseEmails(CONTACT_SLUG), queueReminder],
     },
     fields: [...customerFields, timeField, ...caseFields(mailOn, BOOKING_STATES)],
   };

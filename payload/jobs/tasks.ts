@@ -8,6 +8,8 @@
  *     database has them (PostgreSQL), so a restart loses none;
  *   - LINK_EMAIL_TASK and EVENT_EMAIL_TASK: a customer's link, and what they
  *     did through it (../mail/link-mailer.ts);
+ *   - REMINDER_TASK: a booked time's reminder the day before
+ *     (../mail/reminder.ts), queued as the time is booked to wait until then;
  *   - CLEANUP_TASK, every hour: the deletions and the e-mails queued again
  *     of ./cleanup.ts, and the closing of forgotten cases
  *     (../operations/close-forgotten.ts). A cleanup whose process died, or that hangs, is taken
@@ -23,6 +25,7 @@
  */
 import type { Payload, TaskConfig } from "payload";
 import type { CaseMailer, LinkMailer } from "../mail";
+import type { ReminderMailer } from "../mail/reminder-mailer";
 import {
   CASE_EMAILS_TASK,
   CASE_SLUGS,
@@ -30,6 +33,7 @@ import {
   EVENT_EMAIL_TASK,
   LINK_EMAIL_TASK,
   QUEUE,
+  REMINDER_TASK,
   type CaseSlug,
 } from "../names";
 import { caseKey } from "../queue";
@@ -88,6 +92,31 @@ const linkTask = (
   },
 });
 
+/** A booked time's reminder: `booking` names it, `sequence` is its SEQUENCE when the reminder was queued. */
+const reminderTask = (reminders: ReminderMailer): TaskConfig => ({
+  slug: REMINDER_TASK,
+  label: "Påminnelse om timen dagen før",
+  inputSchema: [
+    { name: "booking", type: "json", required: true },
+    { name: "sequence", type: "number", required: true },
+    { name: "case", type: "text" },
+  ],
+  retries: MAIL_RETRIES,
+  concurrency: ({ input }) => (input as { case?: string | null }).case ?? "",
+  handler: async ({ input, req }) => {
+    const { booking, sequence } = input as { booking: Id; sequence: number };
+    await reminders.remind(req.payload, booking, sequence);
+    return { output: {} };
+  },
+});
+
+/** The plugin's mailers, each behind its tasks. */
+export interface Mailers {
+  cases: CaseMailer;
+  links: LinkMailer;
+  reminders: ReminderMailer;
+}
+
 /** The hourly task; `mailOn` also has it queue overdue e-mails again. */
 const cleanupTask = (mailOn: boolean): TaskConfig => ({
   slug: CLEANUP_TASK,
@@ -106,11 +135,12 @@ const cleanupTask = (mailOn: boolean): TaskConfig => ({
  * The plugin's tasks. The e-mail tasks are there even with e-mail off
  * (`mailOn` false: nothing queues them then), so the app's types have them.
  */
-export const pluginTasks = (mailers: { cases: CaseMailer; links: LinkMailer }, mailOn: boolean): TaskConfig[] => [
+export const pluginTasks = (mailers: Mailers, mailOn: boolean): TaskConfig[] => [
   cleanupTask(mailOn),
   caseEmailsTask(mailers.cases),
   // the link's own e-mail, with its token; `link` names it
   linkTask(LINK_EMAIL_TASK, "E-post med lenke til kunden", "link", mailers.links.mailLink),
   // what happened on a case through its link; `event` names it
   linkTask(EVENT_EMAIL_TASK, "E-post om svar fra kunden", "event", mailers.links.mailEvent),
+  reminderTask(mailers.reminders),
 ];

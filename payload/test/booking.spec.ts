@@ -14,13 +14,16 @@ import { claimTime, heldOn, releaseTime, type Wanted } from "../booking/claim";
 import ICAL from "ical.js";
 import { bookedTimeAnswerSchema, bookingTimesSchema, BOOKING_TIMES_PATH } from "../../lib/api/booking-times";
 import { formatMoment } from "../../lib/format";
-import { CARS_PER_DROP_OFF, DROP_OFF_TIMES, osloMoment } from "../booking/calendar";
+import type { ParsedMail } from "mailparser";
+import { CARS_PER_DROP_OFF, DROP_OFF_TIMES, osloMoment, REMINDER_AT } from "../booking/calendar";
+import { addDays, osloToday } from "../../lib/oslo-time";
+import { REMINDER_TASK } from "../names";
 import { BOOKING_TIMES_CALLS_PER_MINUTE } from "../endpoints/booking-times";
 import { TIME_TAKEN } from "../operations/book-time";
 import { CONTACT_PATH } from "../../lib/api/schemas";
 import { onBothDatabases } from "./databases";
 import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
-import { SITE_ORIGIN, startAdminHost, waitFor, type AdminHost, type HostOptions } from "./harness";
+import { moveJobClock, SITE_ORIGIN, startAdminHost, waitFor, type AdminHost, type HostOptions } from "./harness";
 
 // each fresh host in this process gets its tables (Payload's SQLite push skips a schema it pushed once in the process)
 process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = "true";
@@ -190,7 +193,8 @@ describe("booking a time with the booking form", () => {
   });
 });
 
-describe("a booked time's confirmation", () => {
+/** Starts a host that mails to a local mailbox before the suite's tests, and stops both after; returns the mailbox. */
+function withMailbox(): () => Mailbox {
   let box: Mailbox;
   before(async () => {
     box = await startMailbox();
@@ -200,6 +204,11 @@ describe("a booked time's confirmation", () => {
     await host?.close();
     await box?.stop();
   });
+  return () => box;
+}
+
+describe("a booked time's confirmation", () => {
+  const mailbox = withMailbox();
 
   test("a booked time is confirmed at once with its calendar file, the same the page is given; every booking gets one", async () => {
     const { times } = bookingTimesSchema.parse(await (await fetch(TIMES(WASH))).json());
@@ -227,7 +236,11 @@ describe("a booked time's confirmation", () => {
       [page.method, page.uid, page.sequence, page.start],
       ["REQUEST", docs[0]!.time?.uid, 0, new Date(first.at).toISOString()],
     );
-    const mails = await waitFor("both confirmations", () => box.to(email).length === 2 && box.to(email), 20_000);
+    const mails = await waitFor(
+      "both confirmations",
+      () => mailbox().to(email).length === 2 && mailbox().to(email),
+      20_000,
+    );
     const mail = mails.find((m) => m.subject === `Timebekreftelse: ${formatMoment(first.at)}`);
     assert.ok(mail, mails.map((m) => m.subject).join(", "));
     assert.match(mail.text ?? "", /Grundig Utvendig Bilvask/);
@@ -236,12 +249,89 @@ describe("a booked time's confirmation", () => {
     const type = attached.headers.get("content-type") as { params?: Record<string, string> };
     assert.equal(type.params?.method?.toUpperCase(), "REQUEST", "the mail program is asked to put it in the calendar");
     assert.deepEqual(parseCalendar(attached.content.toString("utf8")), page);
-    const notice = box.to(WORKSHOP).find((m) => m.subject === `Ny time ${formatMoment(first.at)}: ${email}`);
+    const notice = mailbox()
+      .to(WORKSHOP)
+      .find((m) => m.subject === `Ny time ${formatMoment(first.at)}: ${email}`);
     assert.ok(notice, "the workshop hears of the time");
   });
 });
 
+describe("a booked time's reminder", () => {
+  const mailbox = withMailbox();
+
+  test("the reminder goes once, at 14:00 Oslo time the day before; none for a booking changed since", async () => {
+    const { times } = bookingTimesSchema.parse(await (await fetch(TIMES(WASH))).json());
+    const weekOn = addDays(osloToday(), 7);
+    const [kept, changed] = times.filter((time) => time.day >= weekOn && time.time === "08:30");
+    const ids: number[] = [];
+    for (const [time, email] of [
+      [kept!, "minnes@eksempel.no"],
+      [changed!, "flyttet@eksempel.no"],
+    ] as const) {
+      const answer = await book({ ...CUSTOMER, email, time: { ...wantedWash(time.at), earlyStart: true } });
+      assert.equal(answer.status, 201, await answer.clone().text());
+      ids.push(((await answer.json()) as { doc: { id: number } }).doc.id);
+    }
+    const reminders = await host.payload.find({
+      collection: "payload-jobs",
+      where: { taskSlug: { equals: REMINDER_TASK } },
+      sort: "createdAt",
+      overrideAccess: true,
+    });
+    assert.deepEqual(
+      reminders.docs.slice(-2).map((job) => new Date(job.waitUntil!).toISOString()),
+      [kept!, changed!].map((time) => new Date(osloMoment(addDays(time.day, -1), REMINDER_AT)).toISOString()),
+    );
+    // the second booking's time changes (a higher SEQUENCE) before its reminder is due
+    const second = await host.payload.findByID({ collection: "contact", id: ids[1]!, depth: 0 });
+    await host.payload.db.updateOne({
+      collection: "contact",
+      id: ids[1]!,
+      data: { time: { ...second.time, sequence: 1 } },
+    });
+    const untilReminded = Date.parse(osloMoment(addDays(changed!.day, -1), REMINDER_AT)) - Date.now() + 60_000;
+    moveJobClock(untilReminded);
+    try {
+      const [reminder] = await waitFor(
+        "the reminder",
+        () =>
+          mailbox().to("minnes@eksempel.no").filter(isReminder).length > 0 &&
+          mailbox().to("minnes@eksempel.no").filter(isReminder),
+        20_000,
+      );
+      assert.equal(reminder!.subject, `Påminnelse: time i morgen kl. ${kept!.time}`);
+      assert.match(reminder!.text ?? "", new RegExp(formatMoment(kept!.at)));
+      // a job that ran is deleted: both are gone once both ran
+      await waitFor(
+        "both reminder jobs run",
+        async () => {
+          const { docs } = await host.payload.find({
+            collection: "payload-jobs",
+            where: { taskSlug: { equals: REMINDER_TASK } },
+            overrideAccess: true,
+          });
+          return !docs.some((job) => ids.includes((job.input as { booking: number }).booking));
+        },
+        20_000,
+      );
+      const stored = await host.payload.findByID({ collection: "contact", id: ids[0]!, depth: 0 });
+      assert.ok(stored.time?.remindedAt, "the booking records that it was reminded");
+    } finally {
+      moveJobClock(0);
+    }
+    assert.equal(mailbox().to("minnes@eksempel.no").filter(isReminder).length, 1, "one reminder");
+    assert.equal(mailbox().to("flyttet@eksempel.no").filter(isReminder).length, 0, "none for the changed booking");
+  });
+});
+
 const WORKSHOP = "timebok@bulkeklinikken.test";
+const isReminder = (mail: ParsedMail) => mail.subject?.startsWith("Påminnelse") ?? false;
+const wantedWash = (at: string) => ({
+  services: ["grundig-utvendig-bilvask"],
+  size: "Medium/SUV",
+  at,
+  earlyStart: false,
+});
 
 /** A calendar file's METHOD and its one event's UID, SEQUENCE and start, parsed back by ical.js. */
 function parseCalendar(file: string) {

@@ -91,7 +91,13 @@ test("the plugin's jobs: its queue runs every few seconds beside the app's, and 
   );
   assert.deepEqual(
     withMail.jobs?.tasks?.map((t) => t.slug),
-    ["bulkeklinikkenCleanup", "bulkeklinikkenCaseEmails", "bulkeklinikkenLinkEmail", "bulkeklinikkenEventEmail"],
+    [
+      "bulkeklinikkenCleanup",
+      "bulkeklinikkenCaseEmails",
+      "bulkeklinikkenLinkEmail",
+      "bulkeklinikkenEventEmail",
+      "bulkeklinikkenReminder",
+    ],
   );
   // the app's crons stay as they are; the plugin's queue is run by its own runner (../queue/), started with them
   const autoRun = withMail.jobs?.autoRun as (payload: never) => Promise<{ queue?: string }[]>;

@@ -10,6 +10,7 @@ import * as migration_20261203_155402_booking_claims from './20261203_155402_boo
 import * as migration_20261203_160005_calendar_days from './20261203_160005_calendar_days';
 import * as migration_20261203_163345_booking_time from './20261203_163345_booking_time';
 import * as migration_20261204_165526_booking_calendar_event from './20261204_165526_booking_calendar_event';
+import * as migration_20261204_175422_booking_reminder from './20261204_175422_booking_reminder';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261204_165526_booking_calendar_event.up,
     down: migration_20261204_165526_booking_calendar_event.down,
-    name: '20261204_165526_booking_calendar_event'
+    name: '20261204_165526_booking_calendar_event',
+  },
+  {
+    up: migration_20261204_175422_booking_reminder.up,
+    down: migration_20261204_175422_booking_reminder.down,
+    name: '20261204_175422_booking_reminder'
   },
 ];
