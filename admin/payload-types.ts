@@ -108,9 +108,11 @@ export interface Config {
   };
   fallbackLocale: null;
   globals: {
+    'calendar-week': CalendarWeek;
     'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
+    'calendar-week': CalendarWeekSelect<false> | CalendarWeekSelect<true>;
     'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale: null;
@@ -410,11 +412,11 @@ export interface CalendarDay {
   day: string;
   closed?: boolean | null;
   /**
-   * Tomt: 14 timer, som vanlig
+   * Tomt: som vanlig for ukedagen
    */
   detailingHours?: number | null;
   /**
-   * Tomt: 24 timer, som vanlig
+   * Tomt: som vanlig for ukedagen
    */
   verkstedHours?: number | null;
   updatedAt: string;
@@ -971,6 +973,87 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
+ * Timene hvert lag har de vanlige ukedagene. En dato med egne timer under Dager i timeboka går foran. Dager verkstedet holder stengt etter åpningstidene, tar ingen bestillinger uansett.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-week".
+ */
+export interface CalendarWeek {
+  id: number;
+  Mo?: {
+    /**
+     * Tomt: 14 timer
+     */
+    detailingHours?: number | null;
+    /**
+     * Tomt: 24 timer
+     */
+    verkstedHours?: number | null;
+  };
+  Tu?: {
+    /**
+     * Tomt: 14 timer
+     */
+    detailingHours?: number | null;
+    /**
+     * Tomt: 24 timer
+     */
+    verkstedHours?: number | null;
+  };
+  We?: {
+    /**
+     * Tomt: 14 timer
+     */
+    detailingHours?: number | null;
+    /**
+     * Tomt: 24 timer
+     */
+    verkstedHours?: number | null;
+  };
+  Th?: {
+    /**
+     * Tomt: 14 timer
+     */
+    detailingHours?: number | null;
+    /**
+     * Tomt: 24 timer
+     */
+    verkstedHours?: number | null;
+  };
+  Fr?: {
+    /**
+     * Tomt: 14 timer
+     */
+    detailingHours?: number | null;
+    /**
+     * Tomt: 24 timer
+     */
+    verkstedHours?: number | null;
+  };
+  Sa?: {
+    /**
+     * Tomt: 14 timer
+     */
+    detailingHours?: number | null;
+    /**
+     * Tomt: 24 timer
+     */
+    verkstedHours?: number | null;
+  };
+  Su?: {
+    /**
+     * Tomt: 14 timer
+     */
+    detailingHours?: number | null;
+    /**
+     * Tomt: 24 timer
+     */
+    verkstedHours?: number | null;
+  };
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs-stats".
  */
@@ -987,6 +1070,57 @@ export interface PayloadJobsStat {
     | null;
   updatedAt?: string | null;
   createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-week_select".
+ */
+export interface CalendarWeekSelect<T extends boolean = true> {
+  Mo?:
+    | T
+    | {
+        detailingHours?: T;
+        verkstedHours?: T;
+      };
+  Tu?:
+    | T
+    | {
+        detailingHours?: T;
+        verkstedHours?: T;
+      };
+  We?:
+    | T
+    | {
+        detailingHours?: T;
+        verkstedHours?: T;
+      };
+  Th?:
+    | T
+    | {
+        detailingHours?: T;
+        verkstedHours?: T;
+      };
+  Fr?:
+    | T
+    | {
+        detailingHours?: T;
+        verkstedHours?: T;
+      };
+  Sa?:
+    | T
+    | {
+        detailingHours?: T;
+        verkstedHours?: T;
+      };
+  Su?:
+    | T
+    | {
+        detailingHours?: T;
+        verkstedHours?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

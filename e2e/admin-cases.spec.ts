@@ -204,6 +204,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         ["the bookings' list", `${admin.origin}/admin/collections/contact`],
         ["a quote", quotePage()],
         ["a booking", `${admin.origin}/admin/collections/contact/${bookingId}`],
+        ["the weekdays' capacity", `${admin.origin}/admin/globals/calendar-week`],
       ] as const) {
         await page.goto(url);
         await page.waitForLoadState("networkidle");

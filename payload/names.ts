@@ -18,6 +18,8 @@ export const ERASURE_SLUG = "agreement-erasures" as const;
 export const CLAIM_SLUG = "booking-claims" as const;
 /** The dates the workshop closes or gives a team other hours than the default (./booking/days.ts). */
 export const CALENDAR_DAY_SLUG = "calendar-days" as const;
+/** The global of each weekday's work hours per team (../booking/days.ts). */
+export const CALENDAR_WEEK_SLUG = "calendar-week" as const;
 /** The collections that hold a customer's case: a booking or a price quote. */
 export const CASE_SLUGS = [INQUIRY_SLUG, CONTACT_SLUG] as const;
 export type CaseSlug = (typeof CASE_SLUGS)[number];

@@ -17,7 +17,7 @@ import { inquiryCollection } from "./collections/Inquiries";
 import { mediaCollection } from "./collections/Media";
 import { loadEmailTexts, loadServices, loadSite } from "./content";
 import { claimCollection } from "./booking/claim";
-import { calendarDayCollection } from "./booking/days";
+import { calendarDayCollection, calendarWeekGlobal } from "./booking/days";
 import { caseLinkCollections } from "./case-link/collections";
 import { bucketSettings, withBucket } from "./bucket";
 import { cronSettings, runEndpoint, withRunEndpoint, type CronSettings } from "./cron";
@@ -195,6 +195,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
         claimCollection,
         calendarDayCollection,
       ],
+      globals: [...(config.globals ?? []), calendarWeekGlobal],
       endpoints: [
         ...(config.endpoints ?? []),
         inquiryEndpoint(register),

@@ -10,9 +10,10 @@ import {
   type FreeTime,
   type Team,
   type Weekday,
+  weekdayOf,
 } from "../booking/calendar";
 import { heldOn } from "../booking/claim";
-import { daySettings } from "../booking/days";
+import { daySettings, weekSettings } from "../booking/days";
 
 /** A job of the calculator's services on a car of one size. */
 export interface DetailingJob {
@@ -46,20 +47,23 @@ export interface Calendar {
 
 /**
  * The booking window at `now`: the open days (less the dates staff closed),
- * each with its team's capacity that day, the hours booked and the cars at
- * each drop-off time.
+ * each with its team's capacity that day (the date's, else its weekday's,
+ * else the default), the hours booked and the cars at each drop-off time.
  */
 export async function calendarAt(payload: Payload, site: Site, now: Date, team: Team): Promise<Calendar> {
   const weekdays = openWeekdays(site);
   const candidates = bookingWindow(now, { weekdays, closed: new Set() });
   if (!candidates.length) return { days: [], loadOf: () => ({ capacity: 0, booked: 0, cars: {} }) };
-  const settings = await daySettings(payload, candidates[0]!, candidates.at(-1)!);
+  const [settings, week] = await Promise.all([
+    daySettings(payload, candidates[0]!, candidates.at(-1)!),
+    weekSettings(payload),
+  ]);
   const days = candidates.filter((day) => !settings.get(day)?.closed);
   const held = await heldOn(payload, days);
   return {
     days,
     loadOf: (day) => ({
-      capacity: settings.get(day)?.capacity[team] ?? DEFAULT_CAPACITY_HOURS[team],
+      capacity: settings.get(day)?.capacity[team] ?? week.get(weekdayOf(day))?.[team] ?? DEFAULT_CAPACITY_HOURS[team],
       booked: held.get(day)?.hours[team] ?? 0,
       cars: held.get(day)?.cars ?? {},
     }),

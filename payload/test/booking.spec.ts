@@ -15,7 +15,7 @@ import ICAL from "ical.js";
 import { bookedTimeAnswerSchema, bookingTimesSchema, BOOKING_TIMES_PATH } from "../../lib/api/booking-times";
 import { formatMoment } from "../../lib/format";
 import type { ParsedMail } from "mailparser";
-import { CARS_PER_DROP_OFF, DROP_OFF_TIMES, osloMoment, REMINDER_AT } from "../booking/calendar";
+import { CARS_PER_DROP_OFF, DROP_OFF_TIMES, osloMoment, REMINDER_AT, weekdayOf } from "../booking/calendar";
 import { addDays, osloToday } from "../../lib/oslo-time";
 import { REMINDER_TASK } from "../names";
 import { BOOKING_TIMES_CALLS_PER_MINUTE } from "../endpoints/booking-times";
@@ -119,6 +119,24 @@ describe("booking a time from the site", () => {
     assert.equal(left.has(days[0]!), false, "the closed day");
     assert.equal(left.has(days[1]!), false, "the full day");
     assert.equal(left.has(days[2]!), true);
+  });
+
+  test("staff's hours for a weekday hold on every such day, and a date's own hours go before them", async () => {
+    const tuesdays = async () =>
+      new Set(
+        bookingTimesSchema
+          .parse(await (await fetch(TIMES(WASH))).json())
+          .times.filter((time) => weekdayOf(time.day) === "Tu")
+          .map((time) => time.day),
+      );
+    const before = [...(await tuesdays())];
+    assert.ok(before.length >= 4, "six weeks hold Tuesdays");
+    // the wash takes 2 hours; on Tuesdays the detailing team now has 1
+    await host.payload.updateGlobal({ slug: "calendar-week", data: { Tu: { detailingHours: 1 } } });
+    assert.equal((await tuesdays()).size, 0, "no Tuesday takes the job");
+    await host.payload.create({ collection: "calendar-days", data: { day: before.at(-1)!, detailingHours: 8 } });
+    assert.deepEqual([...(await tuesdays())], [before.at(-1)], "the date with its own hours does");
+    await host.payload.updateGlobal({ slug: "calendar-week", data: { Tu: { detailingHours: null } } });
   });
 
   test("a service or size that is not the calculator's is 400, saying so", async () => {

@@ -11,6 +11,7 @@ import * as migration_20261203_160005_calendar_days from './20261203_160005_cale
 import * as migration_20261203_163345_booking_time from './20261203_163345_booking_time';
 import * as migration_20261204_165526_booking_calendar_event from './20261204_165526_booking_calendar_event';
 import * as migration_20261204_175422_booking_reminder from './20261204_175422_booking_reminder';
+import * as migration_20261204_175939_calendar_week from './20261204_175939_calendar_week';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261204_175422_booking_reminder.up,
     down: migration_20261204_175422_booking_reminder.down,
-    name: '20261204_175422_booking_reminder'
+    name: '20261204_175422_booking_reminder',
+  },
+  {
+    up: migration_20261204_175939_calendar_week.up,
+    down: migration_20261204_175939_calendar_week.down,
+    name: '20261204_175939_calendar_week'
   },
 ];

@@ -12,6 +12,7 @@ import * as migration_20261203_155953_calendar_days from './20261203_155953_cale
 import * as migration_20261203_163328_booking_time from './20261203_163328_booking_time';
 import * as migration_20261204_165511_booking_calendar_event from './20261204_165511_booking_calendar_event';
 import * as migration_20261204_175416_booking_reminder from './20261204_175416_booking_reminder';
+import * as migration_20261204_175933_calendar_week from './20261204_175933_calendar_week';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261204_175416_booking_reminder.up,
     down: migration_20261204_175416_booking_reminder.down,
-    name: '20261204_175416_booking_reminder'
+    name: '20261204_175416_booking_reminder',
+  },
+  {
+    up: migration_20261204_175933_calendar_week.up,
+    down: migration_20261204_175933_calendar_week.down,
+    name: '20261204_175933_calendar_week'
   },
 ];
