@@ -93,6 +93,8 @@ async function expectCalendarFile(page: Page, at: string) {
 }
 
 test.describe("booking a time", () => {
+  // one after the other: each books the first free time, which the other would take meanwhile
+  test.describe.configure({ mode: "default" });
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
   const times = (page: Page) => page.getByRole("group", { name: strings.booking.timesLegend });

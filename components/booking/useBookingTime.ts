@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { FreeTime } from "@/lib/api/booking-times";
 import type { BookedTimeRequest } from "@/lib/api/schemas";
 import { chosenIds, type StoredSelection } from "@/lib/calculator/storage";
@@ -61,8 +61,11 @@ export function useBookingTime(selection: StoredSelection | null | undefined, ea
     if (chosen) drop(chosen);
     setChosen(undefined);
     setTaken(nearest);
-    requestAnimationFrame(() => firstTimeRef.current?.focus());
   };
+  // the nearest free times take the focus once they are on the page
+  useEffect(() => {
+    if (taken) firstTimeRef.current?.focus();
+  }, [taken]);
 
   return {
     /** whether the page offers times at all (a job was handed over) */
