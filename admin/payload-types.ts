@@ -127,6 +127,7 @@ export interface Config {
       bulkeklinikkenLinkEmail: TaskBulkeklinikkenLinkEmail;
       bulkeklinikkenEventEmail: TaskBulkeklinikkenEventEmail;
       bulkeklinikkenReminder: TaskBulkeklinikkenReminder;
+      bulkeklinikkenBookingChange: TaskBulkeklinikkenBookingChange;
       inline: {
         input: unknown;
         output: unknown;
@@ -263,6 +264,11 @@ export interface Contact {
     uid?: string | null;
     sequence?: number | null;
     remindedAt?: string | null;
+    cancelledAt?: string | null;
+    changeMail?: {
+      customer?: ('pending' | 'sent' | 'failed') | null;
+      workshop?: ('pending' | 'sent' | 'failed') | null;
+    };
   };
   status: 'NEW' | 'ANSWERED' | 'CLOSED';
   /**
@@ -312,8 +318,9 @@ export interface CaseOffer {
  */
 export interface CaseLink {
   id: number;
-  inquiry: number | Inquiry;
-  purpose: 'photos' | 'offer';
+  inquiry?: (number | null) | Inquiry;
+  booking?: (number | null) | Contact;
+  purpose: 'photos' | 'offer' | 'booking';
   offer?: (number | null) | CaseOffer;
   message?: string | null;
   tokenHash?: string | null;
@@ -497,7 +504,8 @@ export interface PayloadJob {
           | 'bulkeklinikkenCaseEmails'
           | 'bulkeklinikkenLinkEmail'
           | 'bulkeklinikkenEventEmail'
-          | 'bulkeklinikkenReminder';
+          | 'bulkeklinikkenReminder'
+          | 'bulkeklinikkenBookingChange';
         taskID: string;
         input?:
           | {
@@ -538,6 +546,7 @@ export interface PayloadJob {
         | 'bulkeklinikkenLinkEmail'
         | 'bulkeklinikkenEventEmail'
         | 'bulkeklinikkenReminder'
+        | 'bulkeklinikkenBookingChange'
       )
     | null;
   queue?: string | null;
@@ -753,6 +762,13 @@ export interface ContactSelect<T extends boolean = true> {
         uid?: T;
         sequence?: T;
         remindedAt?: T;
+        cancelledAt?: T;
+        changeMail?:
+          | T
+          | {
+              customer?: T;
+              workshop?: T;
+            };
       };
   status?: T;
   workshopNote?: T;
@@ -804,6 +820,7 @@ export interface CaseOffersSelect<T extends boolean = true> {
  */
 export interface CaseLinksSelect<T extends boolean = true> {
   inquiry?: T;
+  booking?: T;
   purpose?: T;
   offer?: T;
   message?: T;
@@ -1212,6 +1229,26 @@ export interface TaskBulkeklinikkenEventEmail {
  * via the `definition` "TaskBulkeklinikkenReminder".
  */
 export interface TaskBulkeklinikkenReminder {
+  input: {
+    booking:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    sequence: number;
+    case?: string | null;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBulkeklinikkenBookingChange".
+ */
+export interface TaskBulkeklinikkenBookingChange {
   input: {
     booking:
       | {

@@ -2,12 +2,16 @@
 import fs from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { getSite, getStrings } from "../lib/content";
+import { linkIn } from "../testing/case-link";
+import { waitForMail } from "../testing/mail-list";
 import { storedBookings, storedBookingTimes, type StoredBooking } from "../testing/stored";
 
 const strings = getStrings();
 const nbsp = "\u00a0";
 // What the preview server's Payload stored during this run (playwright.config.ts points it at a fresh folder).
 const DATA_DIR = process.env.E2E_DATA_DIR!;
+// Where the preview server sends its e-mails (testing/mailbox-serve.ts).
+const MAIL_PORT = Number(process.env.E2E_MAIL_PORT);
 
 /** The booking the preview server's Payload stored with this e-mail (each test uses its own address). */
 async function storedContact(email: string): Promise<StoredBooking | undefined> {
@@ -92,13 +96,13 @@ async function expectCalendarFile(page: Page, at: string) {
   expect(file).toContain(`DTSTART:${new Date(at).toISOString().replace(/[-:]|\.\d+/g, "")}`);
 }
 
+const times = (page: Page) => page.getByRole("group", { name: strings.booking.timesLegend });
+const earlyBox = (page: Page) => page.getByRole("checkbox", { name: strings.casePage.offer.earlyStart });
+
 test.describe("booking a time", () => {
   // one after the other: each books the first free time, which the other would take meanwhile
   test.describe.configure({ mode: "default" });
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
-
-  const times = (page: Page) => page.getByRole("group", { name: strings.booking.timesLegend });
-  const earlyBox = (page: Page) => page.getByRole("checkbox", { name: strings.casePage.offer.earlyStart });
 
   test("the first free time is booked with the early-start box; the page says when, the booking holds it", async ({
     page,
@@ -170,7 +174,47 @@ test.describe("booking a time", () => {
       /^\d\d:\d\d$/,
     );
   });
+
+  test("the confirmation's link moves the time and then cancels it", ({ page }) => moveAndCancel(page));
 });
+
+/** Books the first free time, then moves it and cancels it through the confirmation's link. */
+async function moveAndCancel(page: Page) {
+  await bookOrder(page);
+  await times(page).getByRole("radio").first().check();
+  await earlyBox(page).check();
+  const email = uniqueEmail("lenke");
+  await field(page, "E-post").fill(email);
+  await field(page, "Telefon").fill("+47 912 34 567");
+  await page.getByRole("button", { name: strings.booking.submitTime }).click();
+  await expect(page.getByText(/^Timen er bestilt: /)).toBeVisible();
+
+  const link = linkIn(await waitForMail(MAIL_PORT, email, /^Timebekreftelse: /));
+  await page.goto(link);
+  const texts = strings.casePage.booking;
+  await expect(page.getByRole("heading", { level: 1, name: /^Din time / })).toBeVisible();
+  await page.getByRole("button", { name: texts.change }).click();
+  // the first free time takes the keyboard; a later one is chosen
+  const offered = times(page).getByRole("radio");
+  await expect(offered.first()).toBeFocused();
+  const next = offered.nth(1);
+  const label = await page.locator(`label:has(input[value="${await next.inputValue()}"])`).textContent();
+  await next.check();
+  // the new time is within the withdrawal period too: the box is asked for again
+  await earlyBox(page).check();
+  await page.getByRole("button", { name: texts.confirmChange }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Timen er flyttet til / })).toBeFocused();
+  await waitForMail(MAIL_PORT, email, /^Ny tid: /);
+  expect((await storedBookingTimes(DATA_DIR)).find((booking) => booking.email === email)?.dropOff).toBe(
+    label!.replace("kl. ", ""),
+  );
+
+  await page.getByRole("button", { name: texts.cancel }).click();
+  await page.getByRole("button", { name: texts.confirmCancel }).click();
+  await expect(page.getByRole("status").filter({ hasText: texts.cancelled })).toBeVisible();
+  await waitForMail(MAIL_PORT, email, /^Timen er avbestilt$/);
+  expect((await storedBookingTimes(DATA_DIR)).find((booking) => booking.email === email)?.cancelled).toBe(true);
+}
 
 /** The names of the drafts kept in the browser's IndexedDB (the database the site's draft store uses). */
 function storedDraftNames(page: Page): Promise<string[]> {

@@ -3,12 +3,13 @@
  * JSON body read to a bound and parsed against the contract's schema.
  *
  * A refusal is a 4xx with a Norwegian message the site shows as it is; the
- * body is `{ reason?, errors: [{ message, field?, missingPhotos? }], view? }`
+ * body is `{ reason?, errors: [{ message, field?, missingPhotos? }], view?, times? }`
  * (lib/api/schemas.ts and lib/api/case-link.ts). Anything else an endpoint
  * throws is Payload's 500.
  */
 import type { PayloadRequest } from "payload";
 import * as z from "zod/mini";
+import type { FreeTime } from "../lib/api/booking-times";
 import type { CaseRefusal, CaseView } from "../lib/api/case-link";
 
 /** What a refusal's answer says beside its message. */
@@ -21,6 +22,8 @@ export interface RefusalDetails {
   reason?: CaseRefusal["reason"];
   /** The case as it is now, for the link's page to show instead. */
   view?: CaseView;
+  /** The free times nearest to a time that was not free. */
+  times?: FreeTime[];
 }
 
 /** A request refused: its status, the Norwegian message its answer carries, what else it says, and its headers. */
@@ -56,11 +59,12 @@ export const jsonAnswer = (status: number, body: unknown, headers: Record<string
 
 /** The body of a refusal's answer. */
 export function refusalBody({ message, details }: Refusal) {
-  const { field, missingPhotos, reason, view } = details;
+  const { field, missingPhotos, reason, view, times } = details;
   return {
     ...(reason ? { reason } : {}),
     errors: [{ message, ...(field ? { field } : {}), ...(missingPhotos ? { missingPhotos } : {}) }],
     ...(view ? { view } : {}),
+    ...(times ? { times } : {}),
   };
 }
 

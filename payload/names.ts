@@ -34,6 +34,8 @@ export const LINK_EMAIL_TASK = "bulkeklinikkenLinkEmail" as const;
 export const EVENT_EMAIL_TASK = "bulkeklinikkenEventEmail" as const;
 /** Deletes closed cases and unused photos when their time is up. */
 export const CLEANUP_TASK = "bulkeklinikkenCleanup" as const;
+/** Sends the e-mails about a booked time moved or cancelled through its link. */
+export const BOOKING_CHANGE_TASK = "bulkeklinikkenBookingChange" as const;
 /** The task of a booked time's reminder the day before. */
 export const REMINDER_TASK = "bulkeklinikkenReminder" as const;
 

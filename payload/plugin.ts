@@ -44,6 +44,7 @@ import { removeTemporaryPhotos } from "./photos";
 import { answerKnownErrors } from "./request-errors";
 import {
   addressFrom,
+  bookingChangeMailer,
   caseMailer,
   linkMailer,
   smtpAdapter,
@@ -158,10 +159,12 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
   const workshopEmail = addressFrom(env, "WORKSHOP_EMAIL", site.email);
   const texts = loadEmailTexts();
   const services = loadServices();
-  const mailer = caseMailer({ site, texts, services, workshopEmail });
   // the customer's links point to the first of the site's origins: the live site
-  const links = linkMailer({ site, texts: texts.caseLink, workshopEmail, siteOrigin: origins[0]! });
+  const siteOrigin = origins[0]!;
+  const mailer = caseMailer({ site, texts, services, workshopEmail, siteOrigin });
+  const links = linkMailer({ site, texts: texts.caseLink, workshopEmail, siteOrigin });
   const reminders = reminderMailer({ site, texts: texts.booking, services });
+  const changes = bookingChangeMailer({ site, texts: texts.booking, services, workshopEmail });
   const cron = cronSettings(env);
   const bucket = bucketSettings(env);
   const vehicles = vehicleSettings(env);
@@ -199,7 +202,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       endpoints: [
         ...(config.endpoints ?? []),
         inquiryEndpoint(register),
-        ...customerEndpoints(site, texts.caseLink),
+        ...customerEndpoints({ site, services, texts: texts.caseLink }),
         ...(register ? [vehicleEndpoint(register)] : []),
         bookingTimesEndpoint(site, services),
         healthEndpoint(),
@@ -209,7 +212,7 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
       // first, so the app's own hooks see the 400
       hooks: { ...config.hooks, afterError: [answerKnownErrors, ...(config.hooks?.afterError ?? [])] },
       email,
-      jobs: withJobs(config.jobs, { cases: mailer, links, reminders }, mailOn, cron),
+      jobs: withJobs(config.jobs, { cases: mailer, links, reminders, changes }, mailOn, cron),
       onInit: async (payload) => {
         await config.onInit?.(payload);
         const left = bucket ? 0 : await removeTemporaryPhotos((media.upload as { staticDir: string }).staticDir);

@@ -107,6 +107,8 @@ export interface StoredBookingTime {
   day: string | null;
   dropOff: string | null;
   earlyStart: boolean;
+  /** cancelled through its link */
+  cancelled: boolean;
 }
 
 /** Every booking's time (null fields for a booking without one). */
@@ -114,14 +116,17 @@ export function storedBookingTimes(dataDir: string): Promise<StoredBookingTime[]
   return reading(
     dataDir,
     async (db) =>
-      (await db.execute("SELECT email, time_day, time_drop_off, time_early_start FROM contact ORDER BY id")).rows.map(
-        (row) => ({
-          email: String(row.email),
-          day: row.time_day === null ? null : String(row.time_day),
-          dropOff: row.time_drop_off === null ? null : String(row.time_drop_off),
-          earlyStart: Boolean(row.time_early_start),
-        }),
-      ),
+      (
+        await db.execute(
+          "SELECT email, time_day, time_drop_off, time_early_start, time_cancelled_at FROM contact ORDER BY id",
+        )
+      ).rows.map((row) => ({
+        email: String(row.email),
+        day: row.time_day === null ? null : String(row.time_day),
+        dropOff: row.time_drop_off === null ? null : String(row.time_drop_off),
+        earlyStart: Boolean(row.time_early_start),
+        cancelled: row.time_cancelled_at !== null,
+      })),
     [],
   );
 }

@@ -30,6 +30,16 @@ export default function CaseRoute() {
           priceTypes: getEmails().caseLink.priceTypes,
           photos: pick(quoteForm, ["labels", "progress", "photoCheck", "photoGuide"]),
           failure: pick(quoteForm.failure, ["contact", "retry"]),
+          times: pick(strings.booking, [
+            "timesHeading",
+            "timesLegend",
+            "timeOption",
+            "moreDays",
+            "timesLoading",
+            "noTimes",
+            "timesFailed",
+            "timeTaken",
+          ]),
         }}
         contact={{ phone: site.phone, email: site.email }}
       />

@@ -28,7 +28,7 @@ import { clearSelection, sessionStore } from "@/lib/calculator/storage";
 import type { Strings } from "@/lib/content/strings-schema";
 import { fill, formatMoment } from "@/lib/format";
 import { TimePicker } from "./TimePicker";
-import { useBookingTime } from "./useBookingTime";
+import { jobOf, useBookingTime } from "./useBookingTime";
 import { useStoredSelection } from "./useStoredSelection";
 import fieldStyles from "@/components/ui/Field.module.css";
 import styles from "./Booking.module.css";
@@ -196,7 +196,7 @@ function useBookingForm(strings: Strings["booking"], fieldErrors: Strings["field
   const prefilled = usePrefilledMessage(form, strings, selection);
   const { markEdited } = prefilled;
   const draft = useBookingDraft(form, prefilled);
-  const time = useBookingTime(selection, earlyStartRequired);
+  const time = useBookingTime(jobOf(selection), earlyStartRequired);
   const { status, booked, busy, send } = useBookingSend(draft.discard, time);
   // every problem is shown at once; the focus goes to the first, in the page's order: the time, then the fields
   const submit = (event: FormEvent) => {
@@ -306,19 +306,7 @@ export function BookingForm({
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       <DraftOffer draft={draft} text={drafts.offerBooking} strings={drafts} onAnswered={focusFirst} />
       {draft.restored && <DraftNotice strings={drafts} onStartOver={startOver} />}
-      {time.offered && (
-        <TimePicker
-          id={id}
-          strings={strings}
-          earlyStartText={earlyStart.text}
-          state={time.state}
-          taken={time.taken}
-          onShowAll={time.showAll}
-          choice={time.choice}
-          earlyRef={time.earlyRef}
-          firstTimeRef={time.firstTimeRef}
-        />
-      )}
+      {time.offered && <TimePicker id={id} strings={strings} earlyStartText={earlyStart.text} {...time.picker} />}
       {contactField("email", { type: "email", autoComplete: "email", inputMode: "email" })}
       {contactField("phone", { type: "tel", autoComplete: "tel" })}
       <div className={`${fieldStyles.field} ${styles.field}`}>

@@ -33,9 +33,15 @@ export interface TimeChoice {
   earlyError?: string;
 }
 
+/** The booking form's words for its free times. */
+export type TimePickerStrings = Pick<
+  Strings["booking"],
+  "timesHeading" | "timesLegend" | "timeOption" | "moreDays" | "timesLoading" | "noTimes" | "timesFailed" | "timeTaken"
+>;
+
 interface Props {
   id: string;
-  strings: Strings["booking"];
+  strings: TimePickerStrings;
   /** the early-start box's text, the same as the offer's */
   earlyStartText: string;
   state: FreeTimesState;

@@ -7,20 +7,20 @@ import type { TimeChoice } from "./TimePicker";
 import { useFreeTimes, type DetailingJob } from "./useFreeTimes";
 
 /** The job to book a time for: the calculator's services and size, when it handed over both (with the services' ids). */
-function jobOf(selection: StoredSelection | null | undefined): DetailingJob | undefined {
+export function jobOf(selection: StoredSelection | null | undefined): DetailingJob | undefined {
   if (!selection?.size) return undefined;
   const services = chosenIds(selection);
   return services?.length ? { services, size: selection.size } : undefined;
 }
 
 /**
- * The time the visitor books with the calculator's choice: the free times for
- * that job, the chosen one and the early-start box (required, with
- * `earlyStartRequired`, for a time within the withdrawal period). No job (no
- * choice handed over, no size), no times: the booking goes without one.
+ * The time the visitor books for `job` (the calculator's choice, or a booked
+ * job moved to another time): the free times for it, the chosen one and the
+ * early-start box (required, with `earlyStartRequired`, for a time within the
+ * withdrawal period). No job (no choice handed over, no size), no times: the
+ * booking goes without one.
  */
-export function useBookingTime(selection: StoredSelection | null | undefined, earlyStartRequired: string) {
-  const job = jobOf(selection);
+export function useBookingTime(job: DetailingJob | undefined, earlyStartRequired: string) {
   const { state, drop } = useFreeTimes(job);
   const [chosen, setChosen] = useState<string>();
   const [earlyStart, setEarlyStartState] = useState(false);
@@ -73,11 +73,12 @@ export function useBookingTime(selection: StoredSelection | null | undefined, ea
     state,
     choice,
     taken,
-    showAll: () => setTaken(undefined),
     check,
     request,
     wasTaken,
     earlyRef,
     firstTimeRef,
+    /** what the TimePicker shows and does */
+    picker: { state, taken, onShowAll: () => setTaken(undefined), choice, earlyRef, firstTimeRef },
   };
 }

@@ -2,16 +2,17 @@
 
 /**
  * The customer's case (`/sak#k=<token>`), opened from the workshop's e-mail:
- * an offer to answer or photos to send. Opening it changes nothing: it reads
+ * an offer to answer, photos to send, or a booked time to move or cancel
+ * (./BookingCase.tsx). Opening it changes nothing: it reads
  * the case (POST /sak) and shows it; only a button acts. The token comes from
  * the address's fragment and is then kept in the tab only (lib/case/client.ts).
  * What an action did is said in a live region, which takes the keyboard.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { SendFailure } from "@/components/ui/SendFailure";
 import { Template } from "@/components/ui/Template";
 import { fetchCase, hasLinkToken, takeToken, type CaseResult, type CaseView } from "@/lib/case/client";
-import { fill, formatDate, momentParts, telHref } from "@/lib/format";
+import { fill, formatDate, formatMoment, momentParts, telHref } from "@/lib/format";
 import { webStorage } from "@/lib/web-storage";
 import { CustomerPhotos, OfferDetails } from "./OfferDetails";
 import { OfferAnswer } from "./OfferAnswer";
@@ -19,6 +20,9 @@ import { PhotoRequest } from "./PhotoRequest";
 import { failureTexts, type CaseDeps, type CaseStrings, type Contact, type Shown } from "./types";
 import { useCaseAction } from "./useCaseAction";
 import styles from "./CasePage.module.css";
+
+// a booking's link only: the time picker and its calls load with it
+const BookingCase = lazy(() => import("./BookingCase"));
 
 export interface CasePageProps {
   strings: CaseStrings;
@@ -92,9 +96,7 @@ export function CasePage({ strings, contact, deps = {} }: CasePageProps) {
   const texts = strings.page;
   const phone = <a href={telHref(contact.phone)}>{contact.phone}</a>;
   const view = phase.name === "case" ? phase.view : undefined;
-  const heading = !view
-    ? texts.heading
-    : fill(view.purpose === "offer" ? texts.offer.heading : texts.photos.heading, { reg: view.regNumber });
+  const heading = headingOf(view, texts);
   return (
     <article className={styles.page}>
       <header className={styles.head}>
@@ -144,6 +146,13 @@ export function CasePage({ strings, contact, deps = {} }: CasePageProps) {
   );
 }
 
+/** The page's heading: the registration number of a quote's case, the time of a booking's. */
+function headingOf(view: CaseView | undefined, texts: CaseStrings["page"]): string {
+  if (view?.booking) return fill(texts.booking.heading, { time: formatMoment(view.booking.at) });
+  if (!view) return texts.heading;
+  return fill(view.purpose === "offer" ? texts.offer.heading : texts.photos.heading, { reg: view.regNumber ?? "" });
+}
+
 interface BodyProps {
   shown: Shown;
   token: string;
@@ -188,12 +197,43 @@ function CaseBody({ shown, token, strings, contact, deps, onResult }: BodyProps)
       {photosOpen && (
         <PhotoRequest message={view.message} strings={strings} contact={contact} action={action} deps={deps} />
       )}
+      {view.booking && (
+        <Suspense fallback={<p className={styles.loading}>{strings.page.loading}</p>}>
+          {/* a new time or a cancellation starts the booking's part afresh */}
+          <BookingCase
+            key={`${view.booking.at}|${view.booking.state}`}
+            booking={view.booking}
+            {...{ strings, contact, action }}
+          />
+        </Suspense>
+      )}
     </>
+  );
+}
+
+/** What a booked time's state (or what was just done to it) says. */
+function bookingSaid(
+  booking: NonNullable<CaseView["booking"]>,
+  done: Shown["done"],
+  strings: CaseStrings,
+  contact: Contact,
+) {
+  const texts = strings.page.booking;
+  const sent = done === "moved" || done === "cancelled" ? ` ${texts.confirmationSent}` : "";
+  if (booking.state === "cancelled") return <p>{`${texts.cancelled}${sent}`}</p>;
+  if (done === "moved") return <p>{`${fill(texts.moved, { time: formatMoment(booking.at) })}${sent}`}</p>;
+  if (booking.changeable) return undefined;
+  const phone = <a href={telHref(contact.phone)}>{contact.phone}</a>;
+  return (
+    <p>
+      <Template text={texts.locked} values={{ phone }} />
+    </p>
   );
 }
 
 /** What the case's state (or what was just done) says: the after-texts, or that the offer has passed its date. */
 function saidOf(view: CaseView, done: Shown["done"], strings: CaseStrings, contact: Contact) {
+  if (view.booking) return bookingSaid(view.booking, done, strings, contact);
   const texts = strings.page.offer;
   if (view.purpose === "photos") return done === "photos" ? <p>{strings.page.photos.sent}</p> : undefined;
   const offer = view.offer;

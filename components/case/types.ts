@@ -1,3 +1,4 @@
+import type { TimePickerStrings } from "@/components/booking/TimePicker";
 import type { PhotoPickerStrings } from "@/components/photos/PhotoPicker";
 import type { SendFailureTexts } from "@/components/ui/SendFailure";
 import type { Strings } from "@/lib/content/strings-schema";
@@ -15,6 +16,8 @@ export interface CaseStrings {
   photos: PhotoPickerStrings;
   /** the quote form's other ways to reach the workshop, and `Prøv igjen` */
   failure: Pick<Strings["quoteForm"]["failure"], "contact" | "retry">;
+  /** the booking form's free times, for a booked time moved through its link */
+  times: TimePickerStrings;
 }
 
 /** The failure box's words on the case page: its own heading, the quote form's other ways and `Prøv igjen`. */
@@ -36,7 +39,7 @@ export interface CaseDeps {
 }
 
 /** What an action did, as the page says it; `undefined` while nothing was done in this visit. */
-export type Done = "accepted" | "asked" | "declined" | "photos";
+export type Done = "accepted" | "asked" | "declined" | "photos" | "moved" | "cancelled";
 
 /** The case on screen: as the server last said, and what was done in this visit. */
 export interface Shown {

@@ -16,15 +16,20 @@
  *     POST {API}/sak/question   { token, text }                         → 200 CaseAnswer
  *     POST {API}/sak/decline    { token }                               → 200 CaseAnswer
  *     POST {API}/sak/photos     { token, photos: ImageRef[] }           → 200 CaseAnswer
+ *     POST {API}/sak/move       { token, at, earlyStart }               → 200 CaseAnswer   (a booking link)
+ *     POST {API}/sak/cancel     { token }                               → 200 CaseAnswer   (a booking link)
  *
  * A link that is unknown, ended (the case closed or deleted) or expired is
  * 404 with `reason: "ended"`; an offer link whose offer was replaced by a
  * newer one, 410 with `reason: "replaced"`; an answer the offer no longer
- * takes (past its date, already answered otherwise), 409 with the view. Each
- * action is done once: the same press again gets the first answer.
+ * takes (past its date, already answered otherwise), 409 with the view. A
+ * booked time changed past its cut-off is 409 with `reason: "locked"` and the
+ * view; a new time not free, 409 with `reason: "taken"` and the nearest free
+ * `times`. Each action is done once: the same press again gets the first answer.
  */
 import * as z from "zod/mini";
 import "../zod"; // parse without eval (CSP)
+import { freeTimeSchema } from "./booking-times";
 import { imageRefSchema, FIELD_LIMITS } from "./schemas";
 
 /** The token: 32 random bytes in base64url, as the link's fragment carries it. */
@@ -40,6 +45,8 @@ export const CASE_LINK_PATHS = {
   question: "/sak/question",
   decline: "/sak/decline",
   photos: "/sak/photos",
+  move: "/sak/move",
+  cancel: "/sak/cancel",
 } as const;
 export type CaseAction = Exclude<keyof typeof CASE_LINK_PATHS, "view">;
 
@@ -117,13 +124,25 @@ export const photosRequestSchema = z.strictObject({
   token: token(),
   photos: z.array(imageRefSchema()).check(z.minLength(1), z.maxLength(FIELD_LIMITS.imagesPerDamage)),
 });
+/** A booked time moved to another free time (`at`, with the early-start box when it falls within the withdrawal period). */
+export const moveRequestSchema = z.strictObject({
+  token: token(),
+  at: z.string().check(z.refine(isMoment, "skal være et tidspunkt")),
+  earlyStart: z.boolean(),
+});
+export type MoveRequest = z.infer<typeof moveRequestSchema>;
+export const cancelRequestSchema = z.strictObject({ token: token() });
 
 /** An offer's state as the customer sees it. */
 export const OFFER_VIEW_STATES = ["open", "accepted", "declined", "expired"] as const;
 
+/** A booked time's state as the customer sees it. */
+export const BOOKING_VIEW_STATES = ["booked", "cancelled"] as const;
+
 export const caseViewSchema = z.object({
-  purpose: z.enum(["offer", "photos"]),
-  regNumber: z.string(),
+  purpose: z.enum(["offer", "photos", "booking"]),
+  /** a quote's registration number (a booking has none) */
+  regNumber: z.optional(z.string()),
   /** the car Statens vegvesen named, e.g. `Volkswagen Golf, grå, 2017` */
   car: z.optional(z.string()),
   /** the customer's own photos, absolute urls */
@@ -144,20 +163,38 @@ export const caseViewSchema = z.object({
       chosenTime: z.optional(z.string()),
     }),
   ),
+  /** a booking link: the time booked with the calculator's job */
+  booking: z.optional(
+    z.object({
+      /** the drop-off moment, with Oslo's offset */
+      at: z.string(),
+      /** the job, as the free times are asked for it (lib/api/booking-times.ts) */
+      services: z.array(z.string()),
+      size: z.string(),
+      /** the services' names, in the booking's order */
+      titles: z.array(z.string()),
+      priceNok: z.number(),
+      state: z.enum(BOOKING_VIEW_STATES),
+      /** whether the link may still move or cancel it (until the cut-off) */
+      changeable: z.boolean(),
+    }),
+  ),
 });
 export type CaseView = z.infer<typeof caseViewSchema>;
 
 /** An action's answer: what was done (the first time, whichever press this is), and the case as it is now. */
 export const caseAnswerSchema = z.object({
-  done: z.enum(["accepted", "asked", "declined", "photos"]),
+  done: z.enum(["accepted", "asked", "declined", "photos", "moved", "cancelled"]),
   view: caseViewSchema,
 });
 export type CaseAnswer = z.infer<typeof caseAnswerSchema>;
 
 /** A refusal: a Norwegian message, and for a dead link or an offer that takes no answer, why. */
 export const caseRefusalSchema = z.looseObject({
-  reason: z.optional(z.enum(["ended", "replaced", "expired", "answered"])),
+  reason: z.optional(z.enum(["ended", "replaced", "expired", "answered", "locked", "taken"])),
   errors: z.array(z.looseObject({ message: z.string(), field: z.optional(z.string()) })),
   view: z.optional(caseViewSchema),
+  /** a new time that was not free: the nearest free ones */
+  times: z.optional(z.array(freeTimeSchema)),
 });
 export type CaseRefusal = z.infer<typeof caseRefusalSchema>;

@@ -10,16 +10,19 @@ import {
   CASE_TOKEN_PARAM,
   CASE_TOKEN_PATTERN,
   acceptRequestSchema,
+  cancelRequestSchema,
   caseAnswerSchema,
   caseRefusalSchema,
   caseViewSchema,
   declineRequestSchema,
+  moveRequestSchema,
   photosRequestSchema,
   questionRequestSchema,
   viewRequestSchema,
   type CaseAnswer,
   type CaseView,
 } from "../api/case-link";
+import type { FreeTime } from "../api/booking-times";
 import { config } from "../config";
 import type { ImageRef } from "../api/schemas";
 import { call, type Fetch } from "../api/transport";
@@ -71,6 +74,7 @@ export function takeToken({ location, history, storage }: TokenPlace): string | 
  * - `view`: the case (the first call), `answer`: what an action did;
  * - `conflict`: the offer takes no answer now (expired, answered), with the case as it is;
  * - `ended` (unknown or closed link), `replaced` (a newer offer was sent);
+ * - `taken`: the new time of a booking was not free, with the nearest free `times`;
  * - `invalid`: the body was refused, with a message per field;
  * - `failed`: no answer, a server fault or an answer the page cannot read: try again.
  */
@@ -80,6 +84,7 @@ export type CaseResult =
   | { kind: "conflict"; view: CaseView }
   | { kind: "ended" }
   | { kind: "replaced" }
+  | { kind: "taken"; times: FreeTime[] }
   | { kind: "invalid"; errors: { message: string; field?: string }[] }
   | { kind: "failed" };
 
@@ -104,6 +109,7 @@ async function refusal(response: Response): Promise<CaseResult> {
   const data = parsed.success ? parsed.data : undefined;
   if (response.status === 404) return { kind: "ended" };
   if (response.status === 410) return { kind: "replaced" };
+  if (response.status === 409 && data?.reason === "taken" && data.times) return { kind: "taken", times: data.times };
   if (response.status === 409 && data?.view) return { kind: "conflict", view: data.view };
   // a refusal with its reason in words, a field's or the whole request's (a case that takes no more photos, a link
   // that took its questions)
@@ -122,12 +128,14 @@ export async function fetchCase(token: string, fetchImpl: Fetch = fetch): Promis
   return parsed.success ? { kind: "view", view: parsed.data } : { kind: "failed" };
 }
 
-/** What each of the four buttons sends, besides the token. */
+/** What each button sends, besides the token. */
 export type CaseRequest =
   | { action: "accept"; name: string; chosenTime: string; earlyStart: boolean }
   | { action: "question"; text: string }
   | { action: "decline" }
-  | { action: "photos"; photos: ImageRef[] };
+  | { action: "photos"; photos: ImageRef[] }
+  | { action: "move"; at: string; earlyStart: boolean }
+  | { action: "cancel" };
 
 function bodyOf(token: string, request: CaseRequest): unknown {
   switch (request.action) {
@@ -141,6 +149,10 @@ function bodyOf(token: string, request: CaseRequest): unknown {
       return declineRequestSchema.parse({ token });
     case "photos":
       return photosRequestSchema.parse({ token, photos: request.photos });
+    case "move":
+      return moveRequestSchema.parse({ token, at: request.at, earlyStart: request.earlyStart });
+    case "cancel":
+      return cancelRequestSchema.parse({ token });
   }
 }
 

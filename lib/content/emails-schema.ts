@@ -49,13 +49,33 @@ const receiptSchema = (what: string) =>
 
 /** What the workshop's e-mail about a booking with a time may name: the same as about any booking, and the time. */
 export const BOOKED_TIME_PLACEHOLDERS: readonly string[] = [...WORKSHOP_PLACEHOLDERS, "time"];
-/** What a booking's confirmation may name: the workshop's details, the time, the job's hours and the withdrawal deadline. */
+/**
+ * What a booking's confirmation may name: the workshop's details, the time,
+ * the job's hours, the withdrawal deadline, and until when the link changes
+ * the time (`cutOff`).
+ */
 export const BOOKING_CONFIRMATION_PLACEHOLDERS: readonly string[] = [
   ...RECEIPT_PLACEHOLDERS,
   "time",
   "hours",
   "withdrawalDeadline",
+  "cutOff",
 ];
+/** What the e-mails about a time moved or cancelled may name: the workshop's details, the time and the link's cut-off. */
+export const BOOKING_CHANGE_PLACEHOLDERS: readonly string[] = [...RECEIPT_PLACEHOLDERS, "time", "cutOff"];
+const toChanged = (description: string) => placeholders(BOOKING_CHANGE_PLACEHOLDERS, description);
+/** A customer's e-mail about a time moved or cancelled through the link. */
+const changeSchema = (what: string) =>
+  z
+    .strictObject({
+      subject: toChanged("Emnet på e-posten."),
+      paragraphs: z
+        .array(toChanged("Et avsnitt i e-posten."))
+        .min(1, "trenger minst ett avsnitt")
+        .describe("E-postens avsnitt, i rekkefølge."),
+      footer: toChanged("Liten tekst nederst: hvorfor mottakeren får e-posten."),
+    })
+    .describe(`E-posten kunden får når timen er ${what}, med kalenderfilen.`);
 /** What a booking's reminder may name: the workshop's details, the time, its clock alone, and the services. */
 export const REMINDER_PLACEHOLDERS: readonly string[] = [...RECEIPT_PLACEHOLDERS, "time", "clock", "services"];
 const toReminded = (description: string) => placeholders(REMINDER_PLACEHOLDERS, description);
@@ -127,6 +147,10 @@ export const emailsSchema = z
             hoursLabel: label("Merkelappen foran arbeidstiden i timer."),
             priceLabel: label("Merkelappen foran prisen."),
             earlyStartYes: label("Står når kunden ba om å starte før angrefristen er ute."),
+            movedSubject: aboutBookedTime("Emnet når kunden har flyttet timen; {time} er den nye tiden."),
+            movedIntro: aboutBookedTime("Første linje når kunden har flyttet timen."),
+            cancelledSubject: aboutBookedTime("Emnet når kunden har avbestilt timen."),
+            cancelledIntro: aboutBookedTime("Første linje når kunden har avbestilt timen."),
           })
           .describe("E-posten verkstedet får for hver bestilling."),
         receipt: receiptSchema("bestilling"),
@@ -141,7 +165,9 @@ export const emailsSchema = z
             vatNote: label("Står under totalprisen."),
             time: toBookedCustomer("Når og hvor verkstedet venter bilen."),
             calendar: toBookedCustomer("Om kalenderfilen som ligger ved."),
-            change: toBookedCustomer("Hvordan kunden endrer tiden eller avbestiller."),
+            change: toBookedCustomer("Står foran lenken: kunden endrer tiden eller avbestiller med den."),
+            linkLabel: label("Står foran lenken."),
+            changeLate: toBookedCustomer("Står etter lenken: hvordan kunden endrer etter fristen."),
             withdrawal: toBookedCustomer("Hvordan angreretten virker."),
             earlyStart: toBookedCustomer("Står bare når kunden ba om å starte før angrefristen er ute."),
             closing: toBookedCustomer("Hilsenen."),
@@ -159,6 +185,8 @@ export const emailsSchema = z
             ),
           })
           .describe("Hendelsen i kalenderfilen (.ics) som følger timebekreftelsen."),
+        moved: changeSchema("flyttet"),
+        cancelled: changeSchema("avbestilt"),
         reminder: z
           .strictObject({
             subject: toReminded("Emnet på påminnelsen; {clock} er klokkeslettet."),

@@ -500,6 +500,25 @@ export const stringsSchema = z
             sent: text.describe("Når bildene er sendt."),
           })
           .describe("Når verkstedet ber om flere bilder; velgeren og bildeveiledningen er fra pristilbudsskjemaet."),
+        booking: z
+          .strictObject({
+            heading: placeholders(["time"], "Overskriften på en bestilt time: {time} er dagen og klokkeslettet."),
+            servicesHeading: text.describe("Overskriften over tjenestene som er bestilt."),
+            sizeLabel: text.describe("Merkelappen foran bilstørrelsen."),
+            totalLabel: text.describe("Merkelappen foran totalprisen."),
+            change: text.describe("Knappen som viser ledige tider å flytte timen til."),
+            confirmChange: text.describe("Knappen som flytter timen til den valgte tiden."),
+            cancel: text.describe("Knappen som spør om timen skal avbestilles."),
+            cancelQuestion: placeholders(["time"], "Spørsmålet før timen avbestilles."),
+            confirmCancel: text.describe("Knappen som avbestiller timen."),
+            keep: text.describe("Knappen som lar timen stå som den er."),
+            chooseTime: text.describe("Når kunden bekrefter uten å ha valgt en ny tid."),
+            moved: placeholders(["time"], "Når timen er flyttet: {time} er den nye tiden."),
+            cancelled: text.describe("Når timen er avbestilt."),
+            locked: placeholders(["phone"], "Når fristen for å endre med lenken er ute."),
+            confirmationSent: text.describe("Står etter at timen er flyttet eller avbestilt."),
+          })
+          .describe("En time bestilt på /kontakt, åpnet fra lenken i timebekreftelsen."),
       })
       .describe("Siden /sak: kundens egen sak, åpnet fra lenken i e-posten fra verkstedet."),
     errorPage: z

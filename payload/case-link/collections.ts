@@ -7,7 +7,8 @@
  *     each time (`key` = `<quote>:<version>` is unique, so two offers sent at
  *     once cannot take one number), its lines and total in whole kroner with
  *     VAT, its price kind, validity, drop-off times, and the customer's answer;
- *   - `case-links`: one per e-mail with a link, for photos or for an offer;
+ *   - `case-links`: one per e-mail with a link, for photos or an offer on a
+ *     quote, or for a booked time (`booking`, a booking's, not a quote's);
  *     only the SHA-256 of its token is stored (`tokenHash`), written by the
  *     job that mails the token, and it ends when replaced or its case closes;
  *   - `case-events`: the case's history as the admin shows it (sent, accepted,
@@ -25,6 +26,7 @@ import { AGREEMENT_KEPT_YEARS, FORGOTTEN_CASE_TEXT } from "../cases";
 import {
   ADMIN_COMPONENTS,
   AGREEMENT_SLUG,
+  CONTACT_SLUG,
   ERASURE_SLUG,
   EVENT_SLUG,
   INQUIRY_SLUG,
@@ -135,9 +137,13 @@ export const offerCollection = hidden(OFFER_SLUG, "Tilbud", "Tilbud", [
   },
 ]);
 
+export const LINK_PURPOSES = ["photos", "offer", "booking"] as const;
+
 export const linkCollection = hidden(LINK_SLUG, "Lenke", "Lenker", [
-  quote,
-  { name: "purpose", type: "select", options: ["photos", "offer"], required: true },
+  // a quote's link names the quote, a booking link the booking
+  { ...quote, required: false },
+  { name: "booking", type: "relationship", relationTo: CONTACT_SLUG, index: true },
+  { name: "purpose", type: "select", options: [...LINK_PURPOSES], required: true },
   { name: "offer", type: "relationship", relationTo: OFFER_SLUG },
   // the workshop's words on a photo link
   { name: "message", type: "textarea" },

@@ -15,6 +15,7 @@ import {
   type CollectionAfterChangeHook,
   type CollectionAfterErrorHook,
   type CollectionAfterOperationHook,
+  type CollectionBeforeDeleteHook,
   type CollectionBeforeOperationHook,
   type CollectionConfig,
   type Field,
@@ -22,10 +23,9 @@ import {
 import { contactSchema } from "../../lib/api/schemas";
 import type { BookingTexts } from "../../lib/content/emails-schema";
 import type { ServicesContent, Site } from "../../lib/content/schemas";
-import { reminderAt } from "../booking/calendar";
 import { releaseTime } from "../booking/claim";
 import { bookingCalendar } from "../mail/booking-confirmation";
-import { bookTime, storedTime, type BookedTime } from "../operations/book-time";
+import { bookTime, CHANGE_MAIL_STATES, queueReminder, storedTime, type BookedTime } from "../operations/book-time";
 import {
   caseAccess,
   caseAdmin,
@@ -37,8 +37,7 @@ import {
   queueCaseEmails,
   stampClosedAt,
 } from "../cases";
-import { CONTACT_SLUG, REMINDER_TASK } from "../names";
-import { caseKey, queueJob } from "../queue";
+import { CONTACT_SLUG, LINK_SLUG } from "../names";
 import type { Contact } from "../types";
 
 export { CONTACT_SLUG };
@@ -62,6 +61,17 @@ const timeField: Field = {
     { name: "uid", type: "text", admin: { hidden: true } },
     { name: "sequence", type: "number", admin: { hidden: true } },
     { name: "remindedAt", label: "Påminnelse sendt", type: "date" },
+    { name: "cancelledAt", label: "Avbestilt", type: "date" },
+    // the e-mails about the last move or cancellation through the link (../mail/booking-change-mailer.ts)
+    {
+      name: "changeMail",
+      type: "group",
+      admin: { hidden: true },
+      fields: [
+        { name: "customer", type: "select", options: [...CHANGE_MAIL_STATES] },
+        { name: "workshop", type: "select", options: [...CHANGE_MAIL_STATES] },
+      ],
+    },
   ],
 };
 
@@ -116,18 +126,25 @@ const withCalendarFile =
     return { ...result, calendarFile };
   };
 
-/** A new booking with a time queues its reminder, to wait until the day before (none when booked after that moment). */
-const queueReminder: CollectionAfterChangeHook<Contact> = async ({ doc, operation, req }) => {
+/** A new booking with a time queues its reminder. */
+const queueNewReminder: CollectionAfterChangeHook<Contact> = async ({ doc, operation, req }) => {
   const time = operation === "create" ? storedTime(doc.time) : undefined;
-  const at = time && reminderAt(time.day, new Date(doc.createdAt));
-  if (time && at) {
-    await queueJob(req, {
-      task: REMINDER_TASK,
-      input: { booking: doc.id, sequence: time.sequence, case: caseKey(CONTACT_SLUG, doc.id) },
-      waitUntil: new Date(at),
-    });
-  }
+  if (time) await queueReminder(req, doc.id, time, new Date(doc.createdAt));
   return doc;
+};
+
+/** A booking deleted frees its time and takes its link with it. */
+const freeWithBooking: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const booking = await req.payload.findByID({
+    collection: CONTACT_SLUG,
+    id,
+    depth: 0,
+    disableErrors: true,
+    overrideAccess: true,
+    req,
+  });
+  if (booking?.time?.holder) await releaseTime(req.payload, booking.time.holder);
+  await req.payload.delete({ collection: LINK_SLUG, where: { booking: { equals: id } }, overrideAccess: true, req });
 };
 
 /** A booking that could not be stored frees the time it had booked. */
@@ -155,9 +172,10 @@ export function contactCollection(mailOn: boolean, content: BookingContent): Col
       beforeOperation: [onTheSitesTerms(content)],
       afterOperation: [withCalendarFile(content)],
       afterError: [freeTheTime],
+      beforeDelete: [freeWithBooking],
       beforeValidate: [keepEmail],
       beforeChange: [stampClosedAt],
-      afterChange: [queueCaseEmails(CONTACT_SLUG), queueReminder],
+      afterChange: [queueCaseEmails(CONTACT_SLUG), queueNewReminder],
     },
     fields: [...customerFields, timeField, ...caseFields(mailOn, BOOKING_STATES)],
   };

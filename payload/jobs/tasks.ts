@@ -10,6 +10,8 @@
  *     did through it (../mail/link-mailer.ts);
  *   - REMINDER_TASK: a booked time's reminder the day before
  *     (../mail/reminder.ts), queued as the time is booked to wait until then;
+ *   - BOOKING_CHANGE_TASK: the e-mails about a booked time moved or
+ *     cancelled through its link (../mail/booking-change-mailer.ts);
  *   - CLEANUP_TASK, every hour: the deletions and the e-mails queued again
  *     of ./cleanup.ts, and the closing of forgotten cases
  *     (../operations/close-forgotten.ts). A cleanup whose process died, or that hangs, is taken
@@ -25,8 +27,10 @@
  */
 import type { Payload, TaskConfig } from "payload";
 import type { CaseMailer, LinkMailer } from "../mail";
+import type { BookingChangeMailer } from "../mail/booking-change-mailer";
 import type { ReminderMailer } from "../mail/reminder-mailer";
 import {
+  BOOKING_CHANGE_TASK,
   CASE_EMAILS_TASK,
   CASE_SLUGS,
   CLEANUP_TASK,
@@ -92,10 +96,17 @@ const linkTask = (
   },
 });
 
-/** A booked time's reminder: `booking` names it, `sequence` is its SEQUENCE when the reminder was queued. */
-const reminderTask = (reminders: ReminderMailer): TaskConfig => ({
-  slug: REMINDER_TASK,
-  label: "Påminnelse om timen dagen før",
+/**
+ * A task that mails about one booked time: its input's `booking` names it,
+ * `sequence` is the SEQUENCE it was queued at, `case` its case (caseKey).
+ */
+const bookingTask = (
+  slug: typeof REMINDER_TASK | typeof BOOKING_CHANGE_TASK,
+  label: string,
+  mail: (payload: Payload, id: Id, sequence: number) => Promise<void>,
+): TaskConfig => ({
+  slug,
+  label,
   inputSchema: [
     { name: "booking", type: "json", required: true },
     { name: "sequence", type: "number", required: true },
@@ -105,7 +116,7 @@ const reminderTask = (reminders: ReminderMailer): TaskConfig => ({
   concurrency: ({ input }) => (input as { case?: string | null }).case ?? "",
   handler: async ({ input, req }) => {
     const { booking, sequence } = input as { booking: Id; sequence: number };
-    await reminders.remind(req.payload, booking, sequence);
+    await mail(req.payload, booking, sequence);
     return { output: {} };
   },
 });
@@ -115,6 +126,7 @@ export interface Mailers {
   cases: CaseMailer;
   links: LinkMailer;
   reminders: ReminderMailer;
+  changes: BookingChangeMailer;
 }
 
 /** The hourly task; `mailOn` also has it queue overdue e-mails again. */
@@ -142,5 +154,8 @@ export const pluginTasks = (mailers: Mailers, mailOn: boolean): TaskConfig[] => 
   linkTask(LINK_EMAIL_TASK, "E-post med lenke til kunden", "link", mailers.links.mailLink),
   // what happened on a case through its link; `event` names it
   linkTask(EVENT_EMAIL_TASK, "E-post om svar fra kunden", "event", mailers.links.mailEvent),
-  reminderTask(mailers.reminders),
+  // a booked time's reminder, queued with the SEQUENCE it reminds of
+  bookingTask(REMINDER_TASK, "Påminnelse om timen dagen før", mailers.reminders.remind),
+  // the e-mails about a time moved or cancelled, queued with the SEQUENCE after the change
+  bookingTask(BOOKING_CHANGE_TASK, "E-post om en time flyttet eller avbestilt", mailers.changes.mailChange),
 ];

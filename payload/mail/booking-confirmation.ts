@@ -1,7 +1,8 @@
 /**
  * The confirmation a customer gets for a time booked on the site, in place
  * of the receipt: the time and the address, the services with the price, how
- * to change or cancel, the withdrawal right (a service booked at a distance),
+ * to change or cancel (the link to its page on the site, `<site>/sak#k=…`,
+ * until the cut-off), the withdrawal right (a service booked at a distance),
  * and the time as a calendar file (../booking/ics.ts) the mail program offers
  * to put in the calendar. It names nothing the visitor typed: the services
  * and the time are the calendar's and the calculator's own.
@@ -14,6 +15,7 @@ import { withdrawalDeadline } from "../../lib/withdrawal";
 import { calendarFile, type CalendarMethod } from "../booking/ics";
 import { workshopFields } from "../content";
 import type { BookedTime } from "../operations/book-time";
+import { linkCutOff } from "../operations/free-times";
 import { toCustomer, type Mail } from "./message";
 
 /** A booking with its time, as the customer's e-mails are written from it. */
@@ -57,10 +59,11 @@ export function bookingCalendar(
   );
 }
 
-/** The confirmation of `booking` to the address it was booked with, its calendar file attached. */
+/** The confirmation of `booking` to the address it was booked with, with its link's `url` and calendar file. */
 export function bookingConfirmationMail(
   content: { texts: BookingTexts; site: Site; services: ServicesContent },
   booking: BookingFacts,
+  url: string,
 ): Mail {
   const { texts, site, services } = content;
   const t = texts.confirmation;
@@ -70,6 +73,7 @@ export function bookingConfirmationMail(
     time: formatMoment(time.at),
     hours: formatHours(time.hours),
     withdrawalDeadline: formatDate(withdrawalDeadline(new Date(booking.createdAt))),
+    cutOff: formatMoment(linkCutOff(site, time.day)),
   };
   const text = [
     fill(t.greeting, fields),
@@ -78,7 +82,7 @@ export function bookingConfirmationMail(
     `${t.totalLabel}: ${formatPrice(time.price)}\n${t.vatNote}`,
     fill(t.time, fields),
     fill(t.calendar, fields),
-    fill(t.change, fields),
+    `${fill(t.change, fields)}\n${t.linkLabel}: ${url}\n${fill(t.changeLate, fields)}`,
     fill(t.withdrawal, fields),
     ...(time.earlyStart ? [fill(t.earlyStart, fields)] : []),
     fill(t.closing, fields),

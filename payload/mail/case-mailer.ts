@@ -8,7 +8,9 @@
  *     most one to an address every RECEIPT_INTERVAL_MS; for a booking with a
  *     time, its confirmation with the calendar file instead
  *     (./booking-confirmation.ts), always, since each holds a place in the
- *     calendar.
+ *     calendar. It carries the booking's link (`purpose: "booking"`), whose
+ *     token is made here as the e-mail goes, as ./link-mailer.ts makes a
+ *     quote's: only its SHA-256 is stored, and a send tried again makes a new one.
  *
  * The job reads the case from the database, so it never mails about a case
  * that was not stored, and records on it which e-mails went. An e-mail that
@@ -19,10 +21,12 @@
  * restarts, retries and instances sharing the database.
  */
 import type { Payload } from "payload";
+import { CASE_PAGE_PATH, CASE_TOKEN_PARAM } from "../../lib/api/case-link";
 import type { ServicesContent, Site } from "../../lib/content/schemas";
 import type { EmailState } from "../cases";
 import type { EmailTexts } from "../content";
-import { CASE_SLUGS, CONTACT_SLUG, type CaseSlug } from "../names";
+import { hashToken, newToken } from "../case-link/token";
+import { CASE_SLUGS, CONTACT_SLUG, LINK_SLUG, type CaseSlug } from "../names";
 import { storedTime } from "../operations/book-time";
 import type { Contact, Inquiry } from "../types";
 import { bookingConfirmationMail, serviceTitles } from "./booking-confirmation";
@@ -72,12 +76,40 @@ async function caseWithinTheInterval(payload: Payload, slug: CaseSlug, record: C
   return false;
 }
 
+/** The url of booking `id`'s link on `siteOrigin`, with a new token; the link is made the first time. */
+async function bookingLinkUrl(payload: Payload, siteOrigin: string, id: Id): Promise<string> {
+  const { docs } = await payload.find({
+    collection: LINK_SLUG,
+    where: { booking: { equals: id } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  });
+  const link =
+    docs[0] ??
+    (await payload.create({
+      collection: LINK_SLUG,
+      data: { booking: id as number, purpose: "booking" },
+      depth: 0,
+      overrideAccess: true,
+    }));
+  const token = newToken();
+  await payload.db.updateOne({
+    collection: LINK_SLUG,
+    id: link.id,
+    data: { tokenHash: hashToken(token), mailedAt: new Date().toISOString() },
+  });
+  return `${siteOrigin}${CASE_PAGE_PATH}#${CASE_TOKEN_PARAM}=${token}`;
+}
+
 export interface CaseMailerOptions {
   site: Site;
   texts: EmailTexts;
   services: ServicesContent;
   /** where the workshop's e-mails go */
   workshopEmail: string;
+  /** the site's origin the links point to */
+  siteOrigin: string;
 }
 
 /** The outcome of one case's e-mails, as recorded on it. */
@@ -87,7 +119,7 @@ export interface Outcome {
 }
 
 /** The e-mails of each new case (see the module's comment). */
-export function caseMailer({ site, texts, services, workshopEmail }: CaseMailerOptions) {
+export function caseMailer({ site, texts, services, workshopEmail, siteOrigin }: CaseMailerOptions) {
   /** The workshop's e-mail about `record`: a quote is the case with a registration number. */
   function workshopMail(payload: Payload, slug: CaseSlug, record: Case): Mail {
     const input = { site, workshopEmail, adminUrl: adminUrl(payload, slug, record.id) };
@@ -136,7 +168,8 @@ export function caseMailer({ site, texts, services, workshopEmail }: CaseMailerO
     }
     const time = slug === CONTACT_SLUG && "time" in stored ? storedTime(stored.time) : undefined;
     if (!done(before.receipt) && time) {
-      const confirmation = bookingConfirmationMail({ texts: texts.booking, site, services }, { ...stored, time });
+      const url = await bookingLinkUrl(payload, siteOrigin, id);
+      const confirmation = bookingConfirmationMail({ texts: texts.booking, site, services }, { ...stored, time }, url);
       await send(payload, confirmation, { what: "Case e-mail (confirmation)", about, record: record("receipt") });
     } else if (!done(before.receipt)) {
       const receiptTexts = slug === CONTACT_SLUG ? texts.booking.receipt : texts.quote.receipt;

@@ -50,10 +50,23 @@ interface CaseMailInput<T, R> {
   record: R;
 }
 
-/** A booking as its e-mail names it; `time` holds the booked time with its services' titles, when it has one. */
+/**
+ * A booking as its e-mail names it; `time` holds the booked time with its
+ * services' titles, when it has one, and `change` what the customer did to
+ * it through the link since it was booked.
+ */
 export type BookingRecord = Pick<Contact, "email" | "phone" | "message"> & {
   time?: (BookedTime & { titles: string[] }) | undefined;
+  change?: "moved" | "cancelled";
 };
+
+/** The subject and first line of the workshop's e-mail about `record`. */
+function bookingHeadline(t: WorkshopTexts, record: BookingRecord): { subject: string; intro: string } {
+  if (!record.time) return { subject: t.subject, intro: t.intro };
+  if (record.change === "moved") return { subject: t.movedSubject, intro: t.movedIntro };
+  if (record.change === "cancelled") return { subject: t.cancelledSubject, intro: t.cancelledIntro };
+  return { subject: t.timeSubject, intro: t.timeIntro };
+}
 
 /** The lines about a booked time: when, what, for which car, how long, what it costs, and an early start. */
 const timeLines = (t: WorkshopTexts, time: NonNullable<BookingRecord["time"]>) =>
@@ -66,7 +79,7 @@ const timeLines = (t: WorkshopTexts, time: NonNullable<BookingRecord["time"]>) =
     ...(time.earlyStart ? [t.earlyStartYes] : []),
   ].join("\n");
 
-/** The workshop's e-mail about a booking, with its time when it has one. */
+/** The workshop's e-mail about a booking, with its time when it has one; or about its time moved or cancelled. */
 export function bookingMail({
   texts: t,
   site,
@@ -76,11 +89,12 @@ export function bookingMail({
 }: CaseMailInput<WorkshopTexts, BookingRecord>): Mail {
   const { time } = record;
   const fields = { ...customerFields(site, record), ...(time && { time: formatMoment(time.at) }) };
+  const headline = bookingHeadline(t, record);
   return {
     ...toWorkshop(workshopEmail, record.email),
-    subject: fill(time ? t.timeSubject : t.subject, fields),
+    subject: fill(headline.subject, fields),
     text: [
-      fill(time ? t.timeIntro : t.intro, fields),
+      fill(headline.intro, fields),
       ...(time ? [timeLines(t, time)] : []),
       contactLines(t, record),
       linkLine(t.adminLinkLabel, adminUrl),

@@ -51,7 +51,7 @@ async function mailLink({ site, texts, siteOrigin }: LinkMailerOptions, payload:
     disableErrors: true,
     overrideAccess: true,
   });
-  if (!link || link.endedAt || link.mail === "sent") return;
+  if (!link?.inquiry || link.endedAt || link.mail === "sent") return;
   const quote = await readQuote(payload, idOf(link.inquiry));
   if (!quote) return;
   const token = newToken();

@@ -30,14 +30,10 @@ async function remind(content: ReminderContent, payload: Payload, id: Id, sequen
   const outcome = await send(payload, reminderMail(content, booking.email, time), {
     what: "Booking reminder",
     about: { collection: CONTACT_SLUG, case: id },
-    // straight to the database, past the fields' hooks: the e-mail went, whatever the checks would say now
+    // straight to the database, past the fields' hooks, and only this column: a change made meanwhile stays
     record: async (state) => {
       if (state !== "sent") return;
-      await payload.db.updateOne({
-        collection: CONTACT_SLUG,
-        id,
-        data: { time: { ...booking.time, remindedAt: now.toISOString() } },
-      });
+      await payload.db.updateOne({ collection: CONTACT_SLUG, id, data: { time: { remindedAt: now.toISOString() } } });
     },
   });
   if (outcome === "failed") throw new Error(`The reminder of booking ${id} failed`);

@@ -7,16 +7,17 @@
  * free times when the time is not free (taken meanwhile, or never one).
  */
 import { randomUUID } from "node:crypto";
-import { APIError, ValidationError, type Payload } from "payload";
+import { APIError, ValidationError, type Payload, type PayloadRequest } from "payload";
 import { EARLY_START_REQUIRED, needsEarlyStart } from "../../lib/withdrawal";
 import type { BookedTimeRequest } from "../../lib/api/schemas";
 import type { ServiceId } from "../../lib/calculator/ids";
 import { buildCatalog, rules, totalPrice, validateBooking } from "../../lib/calculator/state";
 import type { ServicesContent, Site } from "../../lib/content/schemas";
-import { freeTimes, nearestTimes, type FreeTime } from "../booking/calendar";
+import { freeTimes, nearestTimes, reminderAt, type FreeTime } from "../booking/calendar";
 import { claimTime } from "../booking/claim";
 import { bookingUid } from "../booking/ics";
-import { CONTACT_SLUG } from "../names";
+import { CONTACT_SLUG, REMINDER_TASK } from "../names";
+import { caseKey, queueJob } from "../queue";
 import type { Contact } from "../types";
 import { calendarAt, DETAILING, detailingHours, freeTimesFor } from "./free-times";
 
@@ -37,6 +38,9 @@ export interface BookedTime {
   uid: string;
   sequence: number;
 }
+
+/** How the e-mails about a move or a cancellation through the link went. */
+export const CHANGE_MAIL_STATES = ["pending", "sent", "failed"] as const;
 
 export const TIME_TAKEN = "Tiden ble nettopp tatt. Velg en av disse:";
 /** How many of the nearest free times a refused time comes with. */
@@ -116,4 +120,18 @@ export function storedTime(time: Contact["time"]): BookedTime | undefined {
     uid: time.uid,
     sequence: time.sequence ?? 0,
   };
+}
+
+/**
+ * Queues the reminder of `time` on booking `id`, made or changed at `since`,
+ * to wait until the day before; none when `since` is after that moment.
+ */
+export async function queueReminder(req: PayloadRequest, id: number | string, time: BookedTime, since: Date) {
+  const at = reminderAt(time.day, since);
+  if (!at) return;
+  await queueJob(req, {
+    task: REMINDER_TASK,
+    input: { booking: id, sequence: time.sequence, case: caseKey(CONTACT_SLUG, id) },
+    waitUntil: new Date(at),
+  });
 }

@@ -4,9 +4,11 @@ import type { ServicesContent, Site } from "../../lib/content/schemas";
 import { jobHours } from "../../lib/work-hours";
 import {
   bookingWindow,
+  changeCutOff,
   DEFAULT_CAPACITY_HOURS,
   freeTimes,
   type DayLoad,
+  type OpenDays,
   type FreeTime,
   type Team,
   type Weekday,
@@ -38,6 +40,12 @@ export function detailingHours(services: ServicesContent, job: DetailingJob): nu
 
 /** The weekdays of the opening hours. */
 const openWeekdays = (site: Site) => new Set<Weekday>(site.openingHours.flatMap((line) => line.days));
+
+/** The open days the customer's link counts its cut-off on: the opening hours' weekdays, less the public holidays. */
+export const linkOpenDays = (site: Site): OpenDays => ({ weekdays: openWeekdays(site), closed: new Set() });
+
+/** Until when the customer's link changes a booking on `day`, an ISO moment. */
+export const linkCutOff = (site: Site, day: string): string => changeCutOff(day, linkOpenDays(site));
 
 /** The booking window at `now` for `team`: its open days, and what each holds. */
 export interface Calendar {

@@ -1,6 +1,7 @@
 /**
- * A customer's link as its page opens it. A link ends when its case closes,
- * when it is replaced, or LINK_KEPT_MS after its e-mail went; an ended,
+ * A customer's link to a quote as its page opens it (a booking's link:
+ * ./change-booking.ts). A link ends when its case closes, when it is
+ * replaced, or LINK_KEPT_MS after its e-mail went; an ended,
  * unknown or expired link gets one refusal. Opening changes nothing and
  * sends nothing, since mail scanners open links.
  */
@@ -11,7 +12,7 @@ import { carLine } from "../car";
 import { hashToken } from "../case-link/token";
 import { LINK_SLUG } from "../names";
 import { findOffer, findQuote, LOCAL, idOf, photoUrls, type Link, type Offer, type Quote } from "./records";
-import { linkEnded, offerExpired, offerReplaced, photoLinkOnly } from "./refusals";
+import { linkEnded, offerExpired, offerReplaced, photoLinkOnly, quoteLinkOnly } from "./refusals";
 
 /** How long a link works after its e-mail went, when nothing ended it before. */
 export const LINK_KEPT_MS = 90 * 24 * 60 * 60 * 1000;
@@ -57,8 +58,8 @@ export function viewOf(payload: Payload, link: Link, quote: Quote, offer: Offer 
   };
 }
 
-/** The link the token names, with its case; refused as ended or replaced when it no longer works. */
-export async function openLink(payload: Payload, token: string): Promise<Opened> {
+/** The link the token names, of any purpose; refused as ended or replaced when it no longer works. */
+export async function findLink(payload: Payload, token: string): Promise<Link> {
   const { docs } = await payload.find({
     collection: LINK_SLUG,
     where: { tokenHash: { equals: hashToken(token) } },
@@ -69,6 +70,16 @@ export async function openLink(payload: Payload, token: string): Promise<Opened>
   if (!link || !link.mailedAt) throw linkEnded();
   if (link.endedBecause === "replaced" && link.purpose === "offer") throw offerReplaced();
   if (link.endedAt || Date.parse(link.mailedAt) + LINK_KEPT_MS < Date.now()) throw linkEnded();
+  return link;
+}
+
+/** The quote's link the token names, with its case; refused as ended or replaced when it no longer works. */
+export const openLink = async (payload: Payload, token: string): Promise<Opened> =>
+  openQuoteLink(payload, await findLink(payload, token));
+
+/** `link` with its quote and offer; refused when it is not a quote's, or its case is closed. */
+export async function openQuoteLink(payload: Payload, link: Link): Promise<Opened> {
+  if (!link.inquiry) throw quoteLinkOnly();
   const quote = await findQuote(payload, idOf(link.inquiry));
   if (!quote || quote.status === "CLOSED") throw linkEnded();
   const offer = link.offer ? await findOffer(payload, idOf(link.offer)) : null;

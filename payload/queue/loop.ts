@@ -23,7 +23,15 @@
  */
 import { Cron } from "croner";
 import { _internal_jobSystemGlobals, type Payload, type PayloadRequest } from "payload";
-import { CASE_EMAILS_TASK, CLEANUP_TASK, EVENT_EMAIL_TASK, LINK_EMAIL_TASK, QUEUE, REMINDER_TASK } from "../names";
+import {
+  BOOKING_CHANGE_TASK,
+  CASE_EMAILS_TASK,
+  CLEANUP_TASK,
+  EVENT_EMAIL_TASK,
+  LINK_EMAIL_TASK,
+  QUEUE,
+  REMINDER_TASK,
+} from "../names";
 import {
   LEASE_MS,
   claim,
@@ -96,7 +104,9 @@ async function runClaimed(payload: Payload, sql: Sql, job: Row, heartbeatMs: num
 
 /** The tasks a process with or without e-mail takes. */
 const tasksFor = (mailOn: boolean) =>
-  mailOn ? [CLEANUP_TASK, CASE_EMAILS_TASK, LINK_EMAIL_TASK, EVENT_EMAIL_TASK, REMINDER_TASK] : [CLEANUP_TASK];
+  mailOn
+    ? [CLEANUP_TASK, CASE_EMAILS_TASK, LINK_EMAIL_TASK, EVENT_EMAIL_TASK, REMINDER_TASK, BOOKING_CHANGE_TASK]
+    : [CLEANUP_TASK];
 
 /**
  * One run of the queue (see the module's comment) that does not wait for the
@@ -222,7 +232,8 @@ export type QueuedJob =
   | { task: typeof CASE_EMAILS_TASK; input: { collection: string; id: ID } }
   | { task: typeof LINK_EMAIL_TASK; input: { link: ID; case: string } }
   | { task: typeof EVENT_EMAIL_TASK; input: { event: ID; case: string } }
-  | { task: typeof REMINDER_TASK; input: { booking: ID; sequence: number; case: string }; waitUntil: Date };
+  | { task: typeof REMINDER_TASK; input: { booking: ID; sequence: number; case: string }; waitUntil: Date }
+  | { task: typeof BOOKING_CHANGE_TASK; input: { booking: ID; sequence: number; case: string } };
 
 /**
  * Queues a job of the plugin's queue in `req`'s transaction (so it is stored

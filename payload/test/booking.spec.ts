@@ -11,7 +11,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { claimTime, heldOn, releaseTime, type Wanted } from "../booking/claim";
-import ICAL from "ical.js";
 import { bookedTimeAnswerSchema, bookingTimesSchema, BOOKING_TIMES_PATH } from "../../lib/api/booking-times";
 import { formatMoment } from "../../lib/format";
 import type { ParsedMail } from "mailparser";
@@ -20,10 +19,9 @@ import { addDays, osloToday } from "../../lib/oslo-time";
 import { REMINDER_TASK } from "../names";
 import { BOOKING_TIMES_CALLS_PER_MINUTE } from "../endpoints/booking-times";
 import { TIME_TAKEN } from "../operations/book-time";
-import { CONTACT_PATH } from "../../lib/api/schemas";
 import { onBothDatabases } from "./databases";
-import { mailEnv, startMailbox, type Mailbox } from "./mailbox";
-import { moveJobClock, SITE_ORIGIN, startAdminHost, waitFor, type AdminHost, type HostOptions } from "./harness";
+import { bookAt, CUSTOMER, parseCalendar, wantedWash, withMailbox, WORKSHOP } from "./booking-host";
+import { moveJobClock, startAdminHost, waitFor, type AdminHost, type HostOptions } from "./harness";
 
 // each fresh host in this process gets its tables (Payload's SQLite push skips a schema it pushed once in the process)
 process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = "true";
@@ -211,22 +209,9 @@ describe("booking a time with the booking form", () => {
   });
 });
 
-/** Starts a host that mails to a local mailbox before the suite's tests, and stops both after; returns the mailbox. */
-function withMailbox(): () => Mailbox {
-  let box: Mailbox;
-  before(async () => {
-    box = await startMailbox();
-    host = await startAdminHost(mailEnv(box, WORKSHOP));
-  });
-  after(async () => {
-    await host?.close();
-    await box?.stop();
-  });
-  return () => box;
-}
-
 describe("a booked time's confirmation", () => {
-  const mailbox = withMailbox();
+  const { mailbox, host: started } = withMailbox();
+  before(() => void (host = started()));
 
   test("a booked time is confirmed at once with its calendar file, the same the page is given; every booking gets one", async () => {
     const { times } = bookingTimesSchema.parse(await (await fetch(TIMES(WASH))).json());
@@ -274,8 +259,11 @@ describe("a booked time's confirmation", () => {
   });
 });
 
+const isReminder = (mail: ParsedMail) => mail.subject?.startsWith("Påminnelse") ?? false;
+
 describe("a booked time's reminder", () => {
-  const mailbox = withMailbox();
+  const { mailbox, host: started } = withMailbox();
+  before(() => void (host = started()));
 
   test("the reminder goes once, at 14:00 Oslo time the day before; none for a booking changed since", async () => {
     const { times } = bookingTimesSchema.parse(await (await fetch(TIMES(WASH))).json());
@@ -342,33 +330,5 @@ describe("a booked time's reminder", () => {
   });
 });
 
-const WORKSHOP = "timebok@bulkeklinikken.test";
-const isReminder = (mail: ParsedMail) => mail.subject?.startsWith("Påminnelse") ?? false;
-const wantedWash = (at: string) => ({
-  services: ["grundig-utvendig-bilvask"],
-  size: "Medium/SUV",
-  at,
-  earlyStart: false,
-});
-
-/** A calendar file's METHOD and its one event's UID, SEQUENCE and start, parsed back by ical.js. */
-function parseCalendar(file: string) {
-  const calendar = new ICAL.Component(ICAL.parse(file));
-  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    start: event.startDate.toJSDate().toISOString(),
-  };
-}
-
-const CUSTOMER = { email: "timebestilling@eksempel.no", phone: "+47 912 34 567", message: "" };
-
 /** Books as the site does. */
-const book = (body: Record<string, unknown>) =>
-  fetch(`${host.origin}${CONTACT_PATH}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN },
-    body: JSON.stringify(body),
-  });
+const book = (body: Record<string, unknown>) => bookAt(host.origin, body);

@@ -54,6 +54,8 @@ test("the app's CORS, CSRF and upload settings stay; the site's origin, header a
       "post /sak/decline",
       "post /sak/question",
       "post /sak/photos",
+      "post /sak/move",
+      "post /sak/cancel",
       "get /booking/times",
       "get /health",
     ],
@@ -97,6 +99,7 @@ test("the plugin's jobs: its queue runs every few seconds beside the app's, and 
       "bulkeklinikkenLinkEmail",
       "bulkeklinikkenEventEmail",
       "bulkeklinikkenReminder",
+      "bulkeklinikkenBookingChange",
     ],
   );
   // the app's crons stay as they are; the plugin's queue is run by its own runner (../queue/), started with them

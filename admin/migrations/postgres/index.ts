@@ -12,6 +12,7 @@ import * as migration_20261203_163345_booking_time from './20261203_163345_booki
 import * as migration_20261204_165526_booking_calendar_event from './20261204_165526_booking_calendar_event';
 import * as migration_20261204_175422_booking_reminder from './20261204_175422_booking_reminder';
 import * as migration_20261204_175939_calendar_week from './20261204_175939_calendar_week';
+import * as migration_20261204_212724_booking_link from './20261204_212724_booking_link';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261204_175939_calendar_week.up,
     down: migration_20261204_175939_calendar_week.down,
-    name: '20261204_175939_calendar_week'
+    name: '20261204_175939_calendar_week',
+  },
+  {
+    up: migration_20261204_212724_booking_link.up,
+    down: migration_20261204_212724_booking_link.down,
+    name: '20261204_212724_booking_link'
   },
 ];

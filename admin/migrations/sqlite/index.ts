@@ -13,6 +13,7 @@ import * as migration_20261203_163328_booking_time from './20261203_163328_booki
 import * as migration_20261204_165511_booking_calendar_event from './20261204_165511_booking_calendar_event';
 import * as migration_20261204_175416_booking_reminder from './20261204_175416_booking_reminder';
 import * as migration_20261204_175933_calendar_week from './20261204_175933_calendar_week';
+import * as migration_20261204_212703_booking_link from './20261204_212703_booking_link';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261204_175933_calendar_week.up,
     down: migration_20261204_175933_calendar_week.down,
-    name: '20261204_175933_calendar_week'
+    name: '20261204_175933_calendar_week',
+  },
+  {
+    up: migration_20261204_212703_booking_link.up,
+    down: migration_20261204_212703_booking_link.down,
+    name: '20261204_212703_booking_link'
   },
 ];

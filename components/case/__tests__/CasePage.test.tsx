@@ -27,6 +27,7 @@ const strings = {
   priceTypes,
   photos: pick(all.quoteForm, ["labels", "progress", "photoCheck", "photoGuide"]),
   failure: pick(all.quoteForm.failure, ["contact", "retry"]),
+  times: all.booking,
 };
 const TOKEN = "a".repeat(40) + "b_-";
 const NOW = Date.parse("2026-12-01T10:00:00Z");
