@@ -280,7 +280,7 @@ test(
     skip: isRoot ? false : NOT_ROOT,
   },
   async () => {
-    await onSmallDisk("size=3m", NO_RESERVE, async (h) => {
+    await onSmallDisk("size=4m", NO_RESERVE, async (h) => {
       // room a filler holds, to give back once the disk is full
       fs.writeFileSync(path.join(h.dataDir, "filler"), Buffer.alloc(512 * 1024, 1));
       const { photos, refused, text } = await fill(h);
