@@ -265,9 +265,10 @@ export interface Contact {
     sequence?: number | null;
     remindedAt?: string | null;
     cancelledAt?: string | null;
+    noShowAt?: string | null;
     changeMail?: {
-      customer?: ('pending' | 'sent' | 'failed') | null;
-      workshop?: ('pending' | 'sent' | 'failed') | null;
+      customer?: ('pending' | 'sent' | 'failed' | 'none') | null;
+      workshop?: ('pending' | 'sent' | 'failed' | 'none') | null;
     };
   };
   status: 'NEW' | 'ANSWERED' | 'CLOSED';
@@ -763,6 +764,7 @@ export interface ContactSelect<T extends boolean = true> {
         sequence?: T;
         remindedAt?: T;
         cancelledAt?: T;
+        noShowAt?: T;
         changeMail?:
           | T
           | {

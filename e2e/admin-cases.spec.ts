@@ -205,6 +205,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         ["a quote", quotePage()],
         ["a booking", `${admin.origin}/admin/collections/contact/${bookingId}`],
         ["the weekdays' capacity", `${admin.origin}/admin/globals/calendar-week`],
+        ["the Timebok", `${admin.origin}/admin/timebok`],
       ] as const) {
         await page.goto(url);
         await page.waitForLoadState("networkidle");

@@ -75,4 +75,11 @@ export const ADMIN_COMPONENTS = {
   eraseAgreement: component("agreements/EraseAgreement"),
   /** the first page: the cases waiting for the workshop, then the collections */
   dashboard: component("dashboard/Dashboard"),
+  /** the week's drop-offs, each day's hours and `Stengt` (TIMEBOOK_PATH) */
+  timebook: component("timebook/Timebook"),
+  /** `Timebok` in the navigation */
+  timebookLink: component("timebook/TimebookLink"),
 } as const;
+
+/** Where the Timebok is, under the admin's route. */
+export const TIMEBOOK_PATH = "/timebok" as const;

@@ -41,6 +41,7 @@ import {
 } from "./names";
 import { startQueue } from "./queue";
 import { removeTemporaryPhotos } from "./photos";
+import { daySettingEndpoint } from "./endpoints/timebook";
 import { answerKnownErrors } from "./request-errors";
 import {
   addressFrom,
@@ -196,7 +197,8 @@ export function bulkeklinikken(options: BulkeklinikkenOptions): Plugin {
         contactCollection(mailOn, { site, services, texts: texts.booking }),
         ...caseLinkCollections,
         claimCollection,
-        calendarDayCollection,
+        // the Timebok's POST /api/calendar-days/set (./endpoints/timebook.ts)
+        { ...calendarDayCollection, endpoints: [daySettingEndpoint] },
       ],
       globals: [...(config.globals ?? []), calendarWeekGlobal],
       endpoints: [

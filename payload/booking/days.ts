@@ -7,12 +7,10 @@
  */
 import type { CollectionConfig, GlobalConfig, Payload } from "payload";
 import { isDay } from "../../lib/api/case-link";
+import { MAX_DAY_HOURS } from "../../lib/api/timebook";
 import { isStaff } from "../access";
 import { CALENDAR_DAY_SLUG, CALENDAR_WEEK_SLUG } from "../names";
 import { DEFAULT_CAPACITY_HOURS, TEAMS, WEEKDAYS, type Team, type Weekday } from "./calendar";
-
-/** The most work hours a team can be given on one day. */
-const MAX_DAY_HOURS = 24 * 4;
 
 const TEAM_LABELS: Record<Team, string> = { detailing: "Detailing", verksted: "Verksted" };
 /** The field of a team's hours on a date. */

@@ -37,6 +37,7 @@ import {
   queueCaseEmails,
   stampClosedAt,
 } from "../cases";
+import { bookingStaffEndpoints } from "../endpoints/timebook";
 import { CONTACT_SLUG, LINK_SLUG } from "../names";
 import type { Contact } from "../types";
 
@@ -62,6 +63,7 @@ const timeField: Field = {
     { name: "sequence", type: "number", admin: { hidden: true } },
     { name: "remindedAt", label: "Påminnelse sendt", type: "date" },
     { name: "cancelledAt", label: "Avbestilt", type: "date" },
+    { name: "noShowAt", label: "Møtte ikke", type: "date" },
     // the e-mails about the last move or cancellation through the link (../mail/booking-change-mailer.ts)
     {
       name: "changeMail",
@@ -168,6 +170,8 @@ export function contactCollection(mailOn: boolean, content: BookingContent): Col
     disableDuplicate: true,
     // the site speaks REST only; GraphQL would be one more way in to guard
     graphQL: false,
+    // the Timebok's: POST /api/contact/:id/move, /cancel and /no-show (../endpoints/timebook.ts)
+    endpoints: bookingStaffEndpoints(content.site),
     hooks: {
       beforeOperation: [onTheSitesTerms(content)],
       afterOperation: [withCalendarFile(content)],

@@ -1,8 +1,8 @@
 /**
  * The e-mails about a booked time moved or cancelled through its link
  * (../operations/change-booking.ts), from the plugin's jobs queue: to the
- * customer with the new calendar file (./booking-change.ts), and to the
- * workshop (./case.ts). The job names the booking and its SEQUENCE after
+ * customer with the new calendar file (./booking-change.ts), and, when the
+ * customer made the change, to the workshop (./case.ts). The job names the booking and its SEQUENCE after
  * the change; a booking changed again since gets its e-mails from that
  * change's job instead, so the customer's calendar follows the last change.
  * Each e-mail's outcome is recorded on the booking (`time.changeMail`), and
@@ -51,14 +51,15 @@ async function mailChange(content: BookingChangeContent, payload: Payload, id: I
     await payload.db.updateOne({ collection: CONTACT_SLUG, id, data: { time: { changeMail: { ...mail } } } });
   };
   const about = { collection: CONTACT_SLUG, case: id };
-  if (mail.customer !== "sent") {
+  const due = (state: ChangeMailState) => state === "pending" || state === "failed";
+  if (due(mail.customer)) {
     await send(payload, bookingChangeMail(content, { ...booking, time }, change), {
       what: `Booking ${change} (customer)`,
       about,
       record: record("customer"),
     });
   }
-  if (mail.workshop !== "sent") {
+  if (due(mail.workshop)) {
     const titles = serviceTitles(content.services, time.services);
     const workshopMail = bookingMail({
       texts: content.texts.workshop,

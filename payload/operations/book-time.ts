@@ -39,8 +39,8 @@ export interface BookedTime {
   sequence: number;
 }
 
-/** How the e-mails about a move or a cancellation through the link went. */
-export const CHANGE_MAIL_STATES = ["pending", "sent", "failed"] as const;
+/** How the e-mails about a move or a cancellation went (`none`: the workshop's, when staff made it). */
+export const CHANGE_MAIL_STATES = ["pending", "sent", "failed", "none"] as const;
 
 export const TIME_TAKEN = "Tiden ble nettopp tatt. Velg en av disse:";
 /** How many of the nearest free times a refused time comes with. */

@@ -1,7 +1,9 @@
 /**
  * A booked time through its link (`purpose: "booking"`, mailed with the
- * confirmation): the page shows it, and until the cut-off (./free-times.ts `linkCutOff`)
- * moves it to another free time or cancels it.
+ * confirmation): the page shows it, and until the cut-off
+ * (./free-times.ts `linkCutOff`) moves it to another free time or cancels
+ * it. Staff do the same in the Timebok whatever the cut-off, and mark a
+ * customer who did not come (`Møtte ikke`).
  *
  * A move claims the new time under a new holder (../booking/claim.ts) and
  * frees the old one only once the booking holds the new one, so a refused
@@ -26,6 +28,7 @@ import { bookingView, type BookingLinkContent } from "./booking-view";
 import { calendarAt, DETAILING } from "./free-times";
 import { findLink } from "./open-link";
 import { idOf, LOCAL, type Link } from "./records";
+import { Refusal } from "../http";
 import { badField, bookingLinkOnly, bookingLocked, linkEnded, timeNotFree } from "./refusals";
 import { inTransaction } from "./transaction";
 
@@ -66,15 +69,20 @@ async function lockBooking(req: PayloadRequest, id: Contact["id"]): Promise<Cont
   return booking;
 }
 
+/** Who changes a booked time: the customer through the link, or staff in the Timebok. */
+export type ChangedBy = "customer" | "staff";
+
 /**
  * Stores `time` on the booking (past the fields' hooks: the plugin's code
- * writes it) with its e-mails to send, and queues them.
+ * writes it) with its e-mails to send, and queues them. A change staff made
+ * mails the customer only: the workshop's own doings tell it nothing.
  */
-async function storeChange(req: PayloadRequest, booking: Contact, time: Contact["time"]) {
+async function storeChange(req: PayloadRequest, booking: Contact, time: Contact["time"], by: ChangedBy) {
+  const changeMail = { customer: "pending", workshop: by === "staff" ? "none" : "pending" } as const;
   await req.payload.db.updateOne({
     collection: CONTACT_SLUG,
     id: booking.id,
-    data: { time: { ...time, changeMail: { customer: "pending", workshop: "pending" } } },
+    data: { time: { ...time, changeMail } },
     req,
   });
   await queueJob(req, {
@@ -89,36 +97,38 @@ function locked(content: BookingLinkContent, booking: Contact, time: BookedTime,
   return view.booking?.changeable ? undefined : bookingLocked(view);
 }
 
-/** Moves the booking the token names to `request.at` (see the module's comment). */
-export async function moveBooking(
+/** The booking after a change: as stored, its time, and whether this call changed it (not a press before it). */
+interface Changed {
+  current: Contact;
+  held: BookedTime;
+  changed: boolean;
+}
+
+/**
+ * Moves `booking`'s `time` to the free time at `at` (see the module's
+ * comment), with `earlyStart` as the customer answered it; refused with the
+ * nearest free times when `at` is not free.
+ */
+async function moveTime(
   req: PayloadRequest,
-  content: BookingLinkContent,
-  request: MoveRequest,
-  now = new Date(),
-): Promise<CaseAnswer> {
-  const { booking, time } = await openBooking(req.payload, request.token);
-  const moved = (current: Contact, held: BookedTime): CaseAnswer => ({
-    done: "moved",
-    view: bookingView(content, current, held, now),
-  });
-  if (!booking.time?.cancelledAt && Date.parse(time.at) === Date.parse(request.at)) return moved(booking, time);
-  const refusal = locked(content, booking, time, now);
-  if (refusal) throw refusal;
-  if (needsEarlyStart(request.at, now.getTime()) && !request.earlyStart) {
-    throw badField("earlyStart", EARLY_START_REQUIRED);
-  }
-  const calendar = await calendarAt(req.payload, content.site, now, DETAILING);
+  site: BookingLinkContent["site"],
+  { booking, time }: { booking: Contact; time: BookedTime },
+  wanted: { at: string; earlyStart: boolean },
+  by: ChangedBy,
+  now: Date,
+): Promise<Changed> {
+  const calendar = await calendarAt(req.payload, site, now, DETAILING);
   const free = freeTimes(calendar.days, calendar.loadOf, time.hours);
-  const wanted = free.find((candidate) => Date.parse(candidate.at) === Date.parse(request.at));
-  if (!wanted) throw timeNotFree(nearestTimes(free, request.at, NEAREST_TIMES));
+  const chosen = free.find((candidate) => Date.parse(candidate.at) === Date.parse(wanted.at));
+  if (!chosen) throw timeNotFree(nearestTimes(free, wanted.at, NEAREST_TIMES));
   const holder = `booking:${randomUUID()}`;
-  const capacity = calendar.loadOf(wanted.day).capacity;
-  const claim = { day: wanted.day, time: wanted.time, team: DETAILING, hours: time.hours, capacity };
+  const capacity = calendar.loadOf(chosen.day).capacity;
+  const claim = { day: chosen.day, time: chosen.time, team: DETAILING, hours: time.hours, capacity };
   if (!(await claimTime(req.payload, holder, claim))) {
-    const after = await calendarAt(req.payload, content.site, now, DETAILING);
-    throw timeNotFree(nearestTimes(freeTimes(after.days, after.loadOf, time.hours), request.at, NEAREST_TIMES));
+    const after = await calendarAt(req.payload, site, now, DETAILING);
+    throw timeNotFree(nearestTimes(freeTimes(after.days, after.loadOf, time.hours), wanted.at, NEAREST_TIMES));
   }
-  let outcome: { answer: CaseAnswer; moved: boolean };
+  let outcome: Changed;
   try {
     outcome = await inTransaction(req, async () => {
       const current = await lockBooking(req, booking.id);
@@ -126,54 +136,123 @@ export async function moveBooking(
       // another press changed it meanwhile: its answer stands, and this claim goes back
       if (!held || held.holder !== time.holder || current.time?.cancelledAt) {
         await releaseTime(req.payload, holder);
-        return { answer: moved(current, held ?? time), moved: false };
+        return { current, held: held ?? time, changed: false };
       }
       const next: BookedTime = {
         ...held,
-        day: wanted.day,
-        dropOff: wanted.time,
-        at: wanted.at,
-        earlyStart: request.earlyStart,
+        day: chosen.day,
+        dropOff: chosen.time,
+        at: chosen.at,
+        earlyStart: wanted.earlyStart,
         holder,
         sequence: held.sequence + 1,
       };
-      await storeChange(req, current, { ...current.time, ...next, remindedAt: null });
+      await storeChange(req, current, { ...current.time, ...next, remindedAt: null }, by);
       await queueReminder(req, current.id, next, now);
-      return { answer: moved({ ...current, time: { ...current.time, ...next } }, next), moved: true };
+      return { current: { ...current, time: { ...current.time, ...next } }, held: next, changed: true };
     });
   } catch (error) {
     await releaseTime(req.payload, holder);
     throw error;
   }
   // the booking holds the new time: the old one is free again
-  if (outcome.moved) await releaseTime(req.payload, time.holder);
-  return outcome.answer;
+  if (outcome.changed) await releaseTime(req.payload, time.holder);
+  return outcome;
 }
 
-/** Cancels the booking the token names (see the module's comment). */
+/** Cancels `booking`'s `time` (see the module's comment); a booking cancelled already stays as it is. */
+async function cancelTime(
+  req: PayloadRequest,
+  { booking, time }: { booking: Contact; time: BookedTime },
+  by: ChangedBy,
+  now: Date,
+): Promise<Changed> {
+  const outcome = await inTransaction(req, async (): Promise<Changed> => {
+    const current = await lockBooking(req, booking.id);
+    const held = storedTime(current.time) ?? time;
+    if (current.time?.cancelledAt) return { current, held, changed: false };
+    const next = { ...current.time, sequence: held.sequence + 1, cancelledAt: now.toISOString() };
+    await storeChange(req, current, next, by);
+    return { current: { ...current, time: next }, held: { ...held, sequence: next.sequence }, changed: true };
+  });
+  // the holder as the booking has it now: a move just before this cancellation claimed a new one
+  if (outcome.changed) await releaseTime(req.payload, outcome.held.holder);
+  return outcome;
+}
+
+/** Moves the booking the token names to `request.at`, until the cut-off. */
+export async function moveBooking(
+  req: PayloadRequest,
+  content: BookingLinkContent,
+  request: MoveRequest,
+  now = new Date(),
+): Promise<CaseAnswer> {
+  const opened = await openBooking(req.payload, request.token);
+  const { booking, time } = opened;
+  const moved = ({ current, held }: Pick<Changed, "current" | "held">): CaseAnswer => ({
+    done: "moved",
+    view: bookingView(content, current, held, now),
+  });
+  if (!booking.time?.cancelledAt && Date.parse(time.at) === Date.parse(request.at)) {
+    return moved({ current: booking, held: time });
+  }
+  const refusal = locked(content, booking, time, now);
+  if (refusal) throw refusal;
+  if (needsEarlyStart(request.at, now.getTime()) && !request.earlyStart) {
+    throw badField("earlyStart", EARLY_START_REQUIRED);
+  }
+  return moved(await moveTime(req, content.site, opened, request, "customer", now));
+}
+
+/** Cancels the booking the token names, until the cut-off. */
 export async function cancelBooking(
   req: PayloadRequest,
   content: BookingLinkContent,
   token: string,
   now = new Date(),
 ): Promise<CaseAnswer> {
-  const { booking, time } = await openBooking(req.payload, token);
-  const cancelled = (current: Contact, held: BookedTime): CaseAnswer => ({
+  const opened = await openBooking(req.payload, token);
+  const cancelled = ({ current, held }: Pick<Changed, "current" | "held">): CaseAnswer => ({
     done: "cancelled",
     view: bookingView(content, current, held, now),
   });
-  if (booking.time?.cancelledAt) return cancelled(booking, time);
-  const refusal = locked(content, booking, time, now);
+  if (opened.booking.time?.cancelledAt) return cancelled({ current: opened.booking, held: opened.time });
+  const refusal = locked(content, opened.booking, opened.time, now);
   if (refusal) throw refusal;
-  const { answer, freed } = await inTransaction(req, async () => {
-    const current = await lockBooking(req, booking.id);
-    const held = storedTime(current.time) ?? time;
-    if (current.time?.cancelledAt) return { answer: cancelled(current, held), freed: undefined };
-    const next = { ...current.time, sequence: held.sequence + 1, cancelledAt: now.toISOString() };
-    await storeChange(req, current, next);
-    // the holder as the booking has it now: a move just before this cancellation claimed a new one
-    return { answer: cancelled({ ...current, time: next }, { ...held, sequence: next.sequence }), freed: held.holder };
+  return cancelled(await cancelTime(req, opened, "customer", now));
+}
+
+/** The booking `id` with its time, for staff; refused when there is none, or it holds no time. */
+async function staffBooking(payload: Payload, id: Contact["id"]) {
+  const booking = await readBooking(payload, id);
+  const time = booking && storedTime(booking.time);
+  if (!booking || !time) throw new Refusal(404, "Fant ingen bestilling med time her");
+  return { booking, time };
+}
+
+/** Staff move booking `id` to the free time at `at`, whatever the cut-off; the customer gets the e-mail. */
+export async function staffMove(req: PayloadRequest, site: BookingLinkContent["site"], id: Contact["id"], at: string) {
+  const opened = await staffBooking(req.payload, id);
+  if (opened.booking.time?.cancelledAt) throw new Refusal(409, "Timen er avbestilt og kan ikke flyttes");
+  if (Date.parse(opened.time.at) === Date.parse(at)) return;
+  await moveTime(req, site, opened, { at, earlyStart: opened.time.earlyStart }, "staff", new Date());
+}
+
+/** Staff cancel booking `id`; the customer gets the e-mail with the calendar's cancellation. */
+export async function staffCancel(req: PayloadRequest, id: Contact["id"]) {
+  await cancelTime(req, await staffBooking(req.payload, id), "staff", new Date());
+}
+
+/** Staff record that booking `id`'s customer did not come (`Møtte ikke`), once its drop-off time has passed. */
+export async function markNoShow(req: PayloadRequest, id: Contact["id"], now = new Date()) {
+  const { booking, time } = await staffBooking(req.payload, id);
+  if (booking.time?.cancelledAt) throw new Refusal(409, "Timen er avbestilt");
+  if (Date.parse(time.at) > now.getTime()) throw new Refusal(409, "Timen har ikke vært ennå");
+  if (booking.time?.noShowAt) return;
+  await req.payload.db.updateOne({
+    collection: CONTACT_SLUG,
+    id,
+    data: { time: { noShowAt: now.toISOString() } },
+    req,
   });
-  if (freed) await releaseTime(req.payload, freed);
-  return answer;
 }

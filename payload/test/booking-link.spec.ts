@@ -4,6 +4,7 @@
  * new one before the old is freed, refused with the nearest free times when
  * the new one is not free) and cancels it; each sends the customer a new
  * calendar file of the same UID and a higher SEQUENCE, and tells the workshop.
+ * The Timebok's staff calls do the same for staff, and set a day's hours.
  */
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
@@ -15,6 +16,7 @@ import { addDays } from "../../lib/oslo-time";
 import { osloMoment, REMINDER_AT } from "../booking/calendar";
 import { claimTime, heldOn, releaseTime } from "../booking/claim";
 import { REMINDER_TASK } from "../names";
+import { TIMEBOOK_PATHS } from "../../lib/api/timebook";
 import { TIME_TAKEN } from "../operations/book-time";
 import { bookAt, CUSTOMER, parseCalendar, wantedWash, withMailbox, WORKSHOP } from "./booking-host";
 import { SITE_ORIGIN, waitFor, type AdminHost } from "./harness";
@@ -229,5 +231,82 @@ describe("a booked time's link", () => {
     const unknown = await onLink(CASE_LINK_PATHS.cancel, { token: "A".repeat(43) });
     assert.equal(unknown.status, 404);
     assert.equal(caseRefusalSchema.parse(await unknown.json()).reason, "ended");
+  });
+});
+
+/** POST {ADMIN}/api<path> as the Timebok sends it, with `headers` (the staff login, or none). */
+const timebook = (path: string, body: Record<string, unknown>, headers: HeadersInit = host.staff) =>
+  fetch(`${host.origin}/api${path}`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+describe("the Timebok's calls", () => {
+  const started = withMailbox();
+  before(() => {
+    host = started.host();
+    mailbox = started.mailbox;
+  });
+
+  test("staff move a booking to a free time and cancel it; the customer gets each calendar file, the workshop nothing", async () => {
+    const free = bookingTimesSchema.parse(
+      await (
+        await fetch(`${host.origin}${BOOKING_TIMES_PATH}?services=grundig-utvendig-bilvask&size=Medium%2FSUV`)
+      ).json(),
+    ).times;
+    const email = "timebok@eksempel.no";
+    const sent = await bookAt(host.origin, { ...CUSTOMER, email, time: wantedWash(free.at(-8)!.at) });
+    const { id } = ((await sent.json()) as { doc: { id: number } }).doc;
+    const target = free.at(-6)!;
+    // no login, no call
+    assert.equal((await timebook(TIMEBOOK_PATHS.move(id), { at: target.at }, {})).status, 401);
+    const moved = await timebook(TIMEBOOK_PATHS.move(id), { at: target.at });
+    assert.equal(moved.status, 200, await moved.clone().text());
+    const stored = await host.payload.findByID({ collection: "contact", id, depth: 0 });
+    assert.deepEqual([stored.time?.day, stored.time?.sequence], [target.day, 1]);
+    const toCustomer = await waitFor(
+      "the new time's e-mail",
+      () =>
+        mailbox()
+          .to(email)
+          .find((mail) => mail.subject === `Ny tid: ${formatMoment(target.at)}`),
+      20_000,
+    );
+    assert.equal(calendarOf(toCustomer).sequence, 1);
+
+    assert.equal((await timebook(TIMEBOOK_PATHS.cancel(id), {})).status, 200);
+    const cancelled = await waitFor(
+      "the cancellation",
+      () =>
+        mailbox()
+          .to(email)
+          .find((mail) => mail.subject === "Timen er avbestilt"),
+      20_000,
+    );
+    assert.deepEqual([calendarOf(cancelled).method, calendarOf(cancelled).sequence], ["CANCEL", 2]);
+    assert.equal((await heldOn(host.payload, [target.day])).get(target.day), undefined, "the time is free");
+    assert.equal(
+      mailbox()
+        .to(WORKSHOP)
+        .filter((mail) => /^Time (flyttet|avbestilt)/.test(mail.subject ?? "")).length,
+      0,
+      "staff's own doings tell the workshop nothing",
+    );
+    // a cancelled time is not moved, nor marked as not met
+    assert.equal((await timebook(TIMEBOOK_PATHS.move(id), { at: free.at(-5)!.at })).status, 409);
+    assert.equal((await timebook(TIMEBOOK_PATHS.noShow(id), {})).status, 409);
+  });
+
+  test("a day's own hours and Stengt are stored, and set back to as usual leave no record", async () => {
+    const day = "2027-01-05";
+    const set = (body: Record<string, unknown>) => timebook(TIMEBOOK_PATHS.day, { day, ...body });
+    assert.equal((await set({ closed: true, detailingHours: 6, verkstedHours: null })).status, 200);
+    const { docs } = await host.payload.find({ collection: "calendar-days", where: { day: { equals: day } } });
+    assert.deepEqual([docs[0]?.closed, docs[0]?.detailingHours, docs[0]?.verkstedHours], [true, 6, null]);
+    assert.equal((await set({ closed: false, detailingHours: null, verkstedHours: null })).status, 200);
+    const after = await host.payload.find({ collection: "calendar-days", where: { day: { equals: day } } });
+    assert.equal(after.totalDocs, 0);
+    assert.equal((await set({ closed: false, detailingHours: -1, verkstedHours: null })).status, 400);
   });
 });

@@ -13,6 +13,7 @@ import * as migration_20261204_165526_booking_calendar_event from './20261204_16
 import * as migration_20261204_175422_booking_reminder from './20261204_175422_booking_reminder';
 import * as migration_20261204_175939_calendar_week from './20261204_175939_calendar_week';
 import * as migration_20261204_212724_booking_link from './20261204_212724_booking_link';
+import * as migration_20261204_215416_booking_no_show from './20261204_215416_booking_no_show';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261204_212724_booking_link.up,
     down: migration_20261204_212724_booking_link.down,
-    name: '20261204_212724_booking_link'
+    name: '20261204_212724_booking_link',
+  },
+  {
+    up: migration_20261204_215416_booking_no_show.up,
+    down: migration_20261204_215416_booking_no_show.down,
+    name: '20261204_215416_booking_no_show'
   },
 ];
