@@ -16,14 +16,16 @@ import path from "node:path";
 import type { StartedAdmin } from "../e2e/admin-app";
 import { getStrings } from "../lib/content";
 import { DRAFTS_DB } from "../lib/drafts/store";
-import { fill, momentParts } from "../lib/format";
+import { bookingTimesSchema, bookingTimesUrl, type FreeTime } from "../lib/api/booking-times";
+import { fill, formatMoment, momentParts } from "../lib/format";
+import { needsEarlyStart } from "../lib/withdrawal";
 import { routes } from "../lib/hosting/route-table";
 import { THANKS_PATH } from "../lib/routes";
 import { PHOTO_WORKER_SCRIPT } from "../e2e/photo-worker";
 import { waitFor, type EnginePage, type Query } from "../testing/engines/browsers";
 import { daysAhead, linkIn, offerBody, sendQuote, staffCall } from "../testing/case-link";
 import { listedMails, waitForMail, WORKSHOP_EMAIL, type ListedMail } from "../testing/mail-list";
-import { photoFile, storedBookings, storedQuotes } from "../testing/stored";
+import { photoFile, storedBookings, storedBookingTimes, storedQuotes } from "../testing/stored";
 
 export interface FlowContext {
   page: EnginePage;
@@ -57,6 +59,8 @@ const damage1: Query = { role: "region", name: "Skade 1", within: form };
 const DRAFT_NOTICE = "Vi har tatt vare på utkastet ditt.";
 const { photoCheck } = getStrings().quoteForm;
 const { offer: offerTexts } = getStrings().casePage;
+const caseTexts = getStrings().casePage;
+const bookingTexts = getStrings().booking;
 
 /**
  * Whether React has hydrated the page: the shell (which holds <main>) and each part that hydrates on its own
@@ -186,6 +190,32 @@ async function sendOffer(admin: FlowContext["admin"], id: number, times: Date[])
 async function chooseTime(page: EnginePage, time: Date) {
   await page.type({ label: offerTexts.name }, "Kari Nordmann");
   await page.click({ role: "radio", name: fill(offerTexts.dropOff, momentParts(time.toISOString())) });
+}
+
+/** The job the time-booking flow books: a wash on a mid-sized car. */
+const WASH = { services: ["grundig-utvendig-bilvask"], size: "Medium/SUV" };
+/** Picks `arguments[0]` in the select that offers it, as a visitor's choice does: the value, then `change`. */
+const CHOOSE_SIZE = `
+  const select = [...document.querySelectorAll("select")].find((s) => [...s.options].some((o) => o.value === arguments[0]));
+  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value").set.call(select, arguments[0]);
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+  return true;
+`;
+
+/**
+ * Picks the first time free now for WASH that `wanted` takes, by its day's
+ * group and its clock, with the early-start box when it needs it; returns it.
+ */
+async function chooseFreeTime(page: EnginePage, origin: string, wanted: (time: FreeTime) => boolean) {
+  const url = bookingTimesUrl(origin, WASH.services, WASH.size);
+  const { times } = bookingTimesSchema.parse(await (await fetch(url)).json());
+  const time = times.find(wanted);
+  if (!time) throw new Error("no free time for the wash");
+  const day: Query = { role: "group", name: momentParts(time.at).date };
+  await waitFor(`the free times of ${day.name}`, async () => (await page.count({ role: "radio", within: day })) > 0);
+  await page.click({ role: "radio", name: fill(bookingTexts.timeOption, { time: time.time }), within: day });
+  if (needsEarlyStart(time.at)) await page.click({ role: "checkbox", name: offerTexts.earlyStart });
+  return time;
 }
 
 const accepted = (page: EnginePage) =>
@@ -379,6 +409,38 @@ export const flows: Flow[] = [
       const stored = (await storedBookings(dataDir)).find((booking) => booking.email === email);
       if (!stored) throw new Error(`no booking stored for ${email}`);
       if (!stored.message?.includes("To-trinns Polering")) throw new Error("the booking lacks the chosen service");
+    },
+  },
+  {
+    name: "a time booked from the calculator is moved through the confirmation's link",
+    async run({ page, origin, dataDir, mailPort }) {
+      await page.goto(`${origin}/auto-detailing`);
+      await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
+      await waitFor("the calculator's buttons enabled", async () =>
+        page.run<boolean>(`return !document.querySelector("main button[disabled]");`),
+      );
+      await page.click({ role: "button", name: "Legg til Grundig Utvendig Bilvask" });
+      // the price badge's size list, as a visitor picks from it (the engines' pages have no select command)
+      await page.run(CHOOSE_SIZE, WASH.size);
+      await page.click({ role: "button", name: "Bestill time" });
+      await waitForPath(page, "/kontakt");
+      const email = `motor-${randomTag()}@example.no`;
+      const first = await chooseFreeTime(page, origin, () => true);
+      await page.type({ label: "E-post" }, email);
+      await page.type({ label: "Telefon" }, "91234567");
+      await page.click({ role: "button", name: bookingTexts.submitTime });
+      await waitFor("the booked time", () => bodyHas(page, "Timen er bestilt: "));
+
+      const mail = await waitForMail(mailPort, email, /^Timebekreftelse: /);
+      await openLink(page, origin, mail, fill(caseTexts.booking.heading, { time: formatMoment(first.at) }));
+      // the booking's part of the page loads after the case
+      await waitFor("the booked job", () => bodyHas(page, caseTexts.booking.servicesHeading));
+      await page.click({ role: "button", name: caseTexts.booking.change });
+      const second = await chooseFreeTime(page, origin, (time) => time.at !== first.at);
+      await page.click({ role: "button", name: caseTexts.booking.confirmChange });
+      await waitFor("the move said", () => bodyHas(page, "Timen er flyttet til "));
+      const stored = (await storedBookingTimes(dataDir)).find((booking) => booking.email === email);
+      expectEqual("the stored drop-off", `${stored?.day} ${stored?.dropOff}`, `${second.day} ${second.time}`);
     },
   },
   {
