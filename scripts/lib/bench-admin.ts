@@ -5,7 +5,9 @@
  * from the site's request to the workshop's e-mail; and, on the customer's
  * link, how long an offer takes from the staff's `Send tilbud` to the
  * customer's e-mail, and an acceptance from the customer's press to the
- * workshop's e-mail. Five of each in a row, with their medians.
+ * workshop's e-mail. Five of each in a row, with their medians. The
+ * calendar: GET /api/booking/times for the six weeks, one visitor after
+ * another (median and p99), and bookings with a time, 20 at once (per second).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -17,7 +19,9 @@ import { startMailbox, type Mailbox } from "../../payload/test/mailbox";
 import { daysAhead, offerBody, postQuote, staffCall, tokenIn } from "../../testing/case-link";
 import { WORKSHOP_EMAIL } from "../../testing/mail-list";
 import { storedQuotes } from "../../testing/stored";
-import { contact } from "./bench-server";
+import { bookingTimesSchema, bookingTimesUrl } from "../../lib/api/booking-times";
+import { CONTACT_PATH } from "../../lib/api/schemas";
+import { contact, load } from "./bench-server";
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -113,6 +117,52 @@ async function caseLink(admin: Admin, count: number) {
   }
 }
 
+/** How many visitors look up the free times one after another. */
+const TIMES_LOOKUPS = 100;
+/** How many bookings with a time are sent, and how many at once. */
+const BOOKINGS = 100;
+const BOOKINGS_AT_ONCE = 20;
+/** The job the calendar's figures book: a wash on a mid-sized car. */
+const WASH = { services: ["grundig-utvendig-bilvask"], size: "Medium/SUV" };
+
+/** The calendar's figures (see the module's comment); each look-up from its own visitor's address. */
+async function calendar(admin: Admin) {
+  const url = bookingTimesUrl(admin.origin, WASH.services, WASH.size);
+  const waits: number[] = [];
+  let free = 0;
+  for (let n = 0; n < TIMES_LOOKUPS; n++) {
+    const started = performance.now();
+    const answer = await fetch(url, { headers: { "X-Forwarded-For": `198.51.100.${n % 250}` } });
+    if (!answer.ok) throw new Error(`the free times answered ${answer.status}`);
+    free = bookingTimesSchema.parse(await answer.json()).times.length;
+    waits.push(performance.now() - started);
+  }
+  waits.sort((a, b) => a - b);
+  const p99 = Math.round(waits[Math.floor(waits.length * 0.99)]!);
+  console.log(
+    `GET /api/booking/times, six weeks (${free} times), ${TIMES_LOOKUPS} in a row: median ${Math.round(median(waits))} ms, p99 ${p99} ms`,
+  );
+  const { times } = bookingTimesSchema.parse(await (await fetch(url)).json());
+  let next = 0;
+  const book = () => {
+    const time = times[next++ % times.length]!;
+    return fetch(`${admin.origin}${CONTACT_PATH}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        email: `time${next}@example.no`,
+        phone: "+47 912 34 567",
+        message: "",
+        time: { ...WASH, at: time.at, earlyStart: true },
+      }),
+    });
+  };
+  const booked = await load(BOOKINGS, BOOKINGS_AT_ONCE, book);
+  console.log(
+    `POST /api/contact with a time, ${BOOKINGS_AT_ONCE} at once: ${booked.perSecond}/s, p95 ${booked.p95} ms (${booked.statuses})`,
+  );
+}
+
 export async function benchAdmin(count = 5): Promise<void> {
   const started = performance.now();
   const build = spawnSync("npx", ["tsx", "scripts/admin.ts", "--build"], { stdio: "ignore" });
@@ -139,6 +189,7 @@ export async function benchAdmin(count = 5): Promise<void> {
     const admin = { origin: origin!, staff: staff!, dataDir, box };
     await toWorkshop(admin, count);
     await caseLink(admin, count);
+    await calendar(admin);
   } finally {
     child.stdin!.end();
     if (child.exitCode === null) await once(child, "exit");

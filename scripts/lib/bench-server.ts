@@ -44,7 +44,7 @@ async function startChild(): Promise<Child> {
 }
 
 /** `total` requests made by `concurrency` clients at once: requests/s, p95, p99 and the statuses (599: none). */
-async function load(total: number, concurrency: number, request: () => Promise<Response>) {
+export async function load(total: number, concurrency: number, request: () => Promise<Response>) {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
