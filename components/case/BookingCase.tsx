@@ -59,9 +59,16 @@ export default function BookingCase({ booking, strings, contact, action }: Booki
   const texts = strings.page.booking;
   const [mode, setMode] = useState<"view" | "moving" | "cancelling">("view");
   const changeRef = useRef<HTMLButtonElement>(null);
+  // `Behold timen` puts the keyboard back on `Endre tid` once the buttons are there again
+  const returning = useRef(false);
+  useEffect(() => {
+    if (mode !== "view" || !returning.current) return;
+    returning.current = false;
+    changeRef.current?.focus();
+  }, [mode]);
   const back = () => {
+    returning.current = true;
     setMode("view");
-    requestAnimationFrame(() => changeRef.current?.focus());
   };
   const failure = (failed: NonNullable<Action["failed"]>) => (
     <SendFailure

@@ -176,6 +176,7 @@ test("`Avbestill timen` asks first; `Behold timen` keeps it, `Ja, avbestill` can
   expect(document.activeElement).toBe(screen.getByRole("button", { name: texts.confirmCancel }));
   press(texts.keep);
   expect(host.actions()).toEqual([]);
+  expect(document.activeElement).toBe(screen.getByRole("button", { name: texts.change }));
   press(texts.cancel);
   press(texts.confirmCancel);
   await act(async () => {});
