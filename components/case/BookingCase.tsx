@@ -6,7 +6,6 @@
  * tid` (the free times for the same job, then `Bekreft ny tid`) and
  * `Avbestill timen` (then `Ja, avbestill` or `Behold timen`). A new time
  * taken meanwhile leaves the list, and the nearest free ones are offered.
- * The page loads this only for a booking's link.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { TimePicker } from "@/components/booking/TimePicker";

@@ -8,21 +8,19 @@
  * the address's fragment and is then kept in the tab only (lib/case/client.ts).
  * What an action did is said in a live region, which takes the keyboard.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { SendFailure } from "@/components/ui/SendFailure";
 import { Template } from "@/components/ui/Template";
 import { fetchCase, hasLinkToken, takeToken, type CaseResult, type CaseView } from "@/lib/case/client";
 import { fill, formatDate, formatMoment, momentParts, telHref } from "@/lib/format";
 import { webStorage } from "@/lib/web-storage";
+import BookingCase from "./BookingCase";
 import { CustomerPhotos, OfferDetails } from "./OfferDetails";
 import { OfferAnswer } from "./OfferAnswer";
 import { PhotoRequest } from "./PhotoRequest";
 import { failureTexts, type CaseDeps, type CaseStrings, type Contact, type Shown } from "./types";
 import { useCaseAction } from "./useCaseAction";
 import styles from "./CasePage.module.css";
-
-// a booking's link only: the time picker and its calls load with it
-const BookingCase = lazy(() => import("./BookingCase"));
 
 export interface CasePageProps {
   strings: CaseStrings;
@@ -198,14 +196,12 @@ function CaseBody({ shown, token, strings, contact, deps, onResult }: BodyProps)
         <PhotoRequest message={view.message} strings={strings} contact={contact} action={action} deps={deps} />
       )}
       {view.booking && (
-        <Suspense fallback={<p className={styles.loading}>{strings.page.loading}</p>}>
-          {/* a new time or a cancellation starts the booking's part afresh */}
-          <BookingCase
-            key={`${view.booking.at}|${view.booking.state}`}
-            booking={view.booking}
-            {...{ strings, contact, action }}
-          />
-        </Suspense>
+        // a new time or a cancellation starts the booking's part afresh
+        <BookingCase
+          key={`${view.booking.at}|${view.booking.state}`}
+          booking={view.booking}
+          {...{ strings, contact, action }}
+        />
       )}
     </>
   );

@@ -82,7 +82,7 @@ async function open(host: ReturnType<typeof fakeHost>) {
   window.history.replaceState(null, "", `/sak#k=${TOKEN}`);
   render(<CasePage strings={strings} contact={site} deps={{ fetch: host.fetch }} />);
   await screen.findByRole("heading", { level: 1, name: `Din time ${formatMoment(BOOKED.at)}` });
-  // the booking's part of the page loads on its own
+  // the booked job, under the heading
   await screen.findByRole("region", { name: texts.servicesHeading });
 }
 const press = (name: string) => fireEvent.click(screen.getByRole("button", { name }));
