@@ -18,6 +18,7 @@ import { getStrings } from "../lib/content";
 import { DRAFTS_DB } from "../lib/drafts/store";
 import { bookingTimesSchema, bookingTimesUrl, type FreeTime } from "../lib/api/booking-times";
 import { fill, formatMoment, momentParts } from "../lib/format";
+import { addDays, osloToday } from "../lib/oslo-time";
 import { needsEarlyStart } from "../lib/withdrawal";
 import { routes } from "../lib/hosting/route-table";
 import { THANKS_PATH } from "../lib/routes";
@@ -192,6 +193,8 @@ async function chooseTime(page: EnginePage, time: Date) {
   await page.click({ role: "radio", name: fill(offerTexts.dropOff, momentParts(time.toISOString())) });
 }
 
+/** How many days ahead a booked time is always still changed through its link. */
+const LINK_SAFE_DAYS = 4;
 /** The job the time-booking flow books: a wash on a mid-sized car. */
 const WASH = { services: ["grundig-utvendig-bilvask"], size: "Medium/SUV" };
 /** Picks `arguments[0]` in the select that offers it, as a visitor's choice does: the value, then `change`. */
@@ -425,7 +428,8 @@ export const flows: Flow[] = [
       await page.click({ role: "button", name: "Bestill time" });
       await waitForPath(page, "/kontakt");
       const email = `motor-${randomTag()}@example.no`;
-      const first = await chooseFreeTime(page, origin, () => true);
+      // a day far enough ahead that its link's cut-off (noon on the open day before) has not passed
+      const first = await chooseFreeTime(page, origin, (time) => time.day >= addDays(osloToday(), LINK_SAFE_DAYS));
       await page.type({ label: "E-post" }, email);
       await page.type({ label: "Telefon" }, "91234567");
       await page.click({ role: "button", name: bookingTexts.submitTime });
