@@ -415,39 +415,6 @@ export const flows: Flow[] = [
     },
   },
   {
-    name: "a time booked from the calculator is moved through the confirmation's link",
-    async run({ page, origin, dataDir, mailPort }) {
-      await page.goto(`${origin}/auto-detailing`);
-      await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
-      await waitFor("the calculator's buttons enabled", async () =>
-        page.run<boolean>(`return !document.querySelector("main button[disabled]");`),
-      );
-      await page.click({ role: "button", name: "Legg til Grundig Utvendig Bilvask" });
-      // the price badge's size list, as a visitor picks from it (the engines' pages have no select command)
-      await page.run(CHOOSE_SIZE, WASH.size);
-      await page.click({ role: "button", name: "Bestill time" });
-      await waitForPath(page, "/kontakt");
-      const email = `motor-${randomTag()}@example.no`;
-      // a day far enough ahead that its link's cut-off (noon on the open day before) has not passed
-      const first = await chooseFreeTime(page, origin, (time) => time.day >= addDays(osloToday(), LINK_SAFE_DAYS));
-      await page.type({ label: "E-post" }, email);
-      await page.type({ label: "Telefon" }, "91234567");
-      await page.click({ role: "button", name: bookingTexts.submitTime });
-      await waitFor("the booked time", () => bodyHas(page, "Timen er bestilt: "));
-
-      const mail = await waitForMail(mailPort, email, /^Timebekreftelse: /);
-      await openLink(page, origin, mail, fill(caseTexts.booking.heading, { time: formatMoment(first.at) }));
-      // the booking's part of the page loads after the case
-      await waitFor("the booked job", () => bodyHas(page, caseTexts.booking.servicesHeading));
-      await page.click({ role: "button", name: caseTexts.booking.change });
-      const second = await chooseFreeTime(page, origin, (time) => time.at !== first.at);
-      await page.click({ role: "button", name: caseTexts.booking.confirmChange });
-      await waitFor("the move said", () => bodyHas(page, "Timen er flyttet til "));
-      const stored = (await storedBookingTimes(dataDir)).find((booking) => booking.email === email);
-      expectEqual("the stored drop-off", `${stored?.day} ${stored?.dropOff}`, `${second.day} ${second.time}`);
-    },
-  },
-  {
     name: "a photo asked for by the workshop joins the same case",
     usesAdmin: true,
     async run({ page, origin, dataDir, photos, checkPhoto, admin, mailPort }) {
@@ -524,6 +491,39 @@ export const flows: Flow[] = [
       const confirmation = await waitForMail(mailPort, email, /Bekreftelse/);
       if (confirmation.text.includes("før angrefristen er ute"))
         throw new Error("the confirmation names an early start");
+    },
+  },
+  {
+    name: "a time booked from the calculator is moved through the confirmation's link",
+    async run({ page, origin, dataDir, mailPort }) {
+      await page.goto(`${origin}/auto-detailing`);
+      await waitFor("the page to hydrate", () => page.run<boolean>(HYDRATED));
+      await waitFor("the calculator's buttons enabled", async () =>
+        page.run<boolean>(`return !document.querySelector("main button[disabled]");`),
+      );
+      await page.click({ role: "button", name: "Legg til Grundig Utvendig Bilvask" });
+      // the price badge's size list, as a visitor picks from it (the engines' pages have no select command)
+      await page.run(CHOOSE_SIZE, WASH.size);
+      await page.click({ role: "button", name: "Bestill time" });
+      await waitForPath(page, "/kontakt");
+      const email = `motor-${randomTag()}@example.no`;
+      // a day far enough ahead that its link's cut-off (noon on the open day before) has not passed
+      const first = await chooseFreeTime(page, origin, (time) => time.day >= addDays(osloToday(), LINK_SAFE_DAYS));
+      await page.type({ label: "E-post" }, email);
+      await page.type({ label: "Telefon" }, "91234567");
+      await page.click({ role: "button", name: bookingTexts.submitTime });
+      await waitFor("the booked time", () => bodyHas(page, "Timen er bestilt: "));
+
+      const mail = await waitForMail(mailPort, email, /^Timebekreftelse: /);
+      await openLink(page, origin, mail, fill(caseTexts.booking.heading, { time: formatMoment(first.at) }));
+      // the booking's part of the page loads after the case
+      await waitFor("the booked job", () => bodyHas(page, caseTexts.booking.servicesHeading));
+      await page.click({ role: "button", name: caseTexts.booking.change });
+      const second = await chooseFreeTime(page, origin, (time) => time.at !== first.at);
+      await page.click({ role: "button", name: caseTexts.booking.confirmChange });
+      await waitFor("the move said", () => bodyHas(page, "Timen er flyttet til "));
+      const stored = (await storedBookingTimes(dataDir)).find((booking) => booking.email === email);
+      expectEqual("the stored drop-off", `${stored?.day} ${stored?.dropOff}`, `${second.day} ${second.time}`);
     },
   },
 ];
